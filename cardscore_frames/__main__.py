@@ -1,0 +1,5 @@
+import sys
+
+from cardscore_frames.cli import main
+
+sys.exit(main())

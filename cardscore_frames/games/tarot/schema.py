@@ -1,0 +1,223 @@
+"""The tarot deal log: its columns and every check of shared/rules/tarot.md.
+
+Log semantics worth knowing: a blank ``petit_au_bout``, poignée or ``chelem`` cell
+means ``none``; a blank ``partner`` (or the taker's own name) at 5 players means
+the taker plays alone; a passed or cancelled deal leaves taker, partner, oudlers
+and card points blank.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.games.tarot.rules import (
+    CHELEM_PRIME,
+    CHELEMS_MADE,
+    CONTRACTS,
+    PACK_TRUMPS,
+    POIGNEE_TRUMPS,
+    POIGNEES,
+    Rules,
+)
+from cardscore_frames.validate import Field, Problems, Schema
+
+__all__ = ["SCHEMA", "PLAYERS", "seat_names", "active_players"]
+
+PLAYERS = tuple(f"player{i}" for i in range(1, 6))
+
+_CONTRACT_ALIASES = {"prise": "petite", "garde_sans_le_chien": "garde_sans",
+                     "garde_contre_le_chien": "garde_contre", "passe": "pass",
+                     "passed": "pass", "cancelled": "pass"}
+_CAMP_ALIASES = {"defense": "defence", "attaque": "attack", "no": "none", "": "none"}
+
+FIELDS = (
+    Field("game_id", "id", aliases=("game", "game id")),
+    Field("deal", "int", low=1, aliases=("deal_no", "donne")),
+    *(Field(p, "name", required=i < 3, blank=i >= 3) for i, p in enumerate(PLAYERS)),
+    Field("taker", "name", blank=True, aliases=("preneur",)),
+    Field("partner", "name", required=False, blank=True, aliases=("called",)),
+    Field("contract", "choice", choices=CONTRACTS, value_aliases=_CONTRACT_ALIASES),
+    Field("oudlers", "int", blank=True, low=0, high=3, aliases=("bouts",)),
+    Field("card_points", "number", blank=True, low=0, high=91, step=0.5,
+          aliases=("points",)),
+    Field("petit_au_bout", "choice", required=False, choices=("none", "attack", "defence"),
+          value_aliases=_CAMP_ALIASES, default="none"),
+    Field("poignee_attack", "choice", required=False, choices=POIGNEES, multi=True,
+          default="none"),
+    Field("poignee_defence", "choice", required=False, choices=POIGNEES, multi=True,
+          default="none", aliases=("poignee_defense",)),
+    Field("chelem", "choice", required=False, choices=tuple(CHELEM_PRIME),
+          value_aliases={"no": "none"}, default="none", aliases=("slam",)),
+    Field("sits_out", "name", required=False, blank=True),
+    Field("misere", "text", required=False, blank=True),
+)
+
+
+def seat_names(deals: pd.DataFrame) -> np.ndarray:
+    """Player names as an (n_deals, 5) object array, None where the seat is empty."""
+    cols = [deals[p] if p in deals else pd.Series(None, index=deals.index) for p in PLAYERS]
+    arr = np.column_stack([c.to_numpy(dtype=object, na_value=None) for c in cols])
+    return arr
+
+
+def active_players(deals: pd.DataFrame) -> np.ndarray:
+    """Players who play each deal: those seated, less one sitting out."""
+    seated = (seat_names(deals) != None).sum(axis=1)  # noqa: E711 (elementwise)
+    out = deals["sits_out"].notna().to_numpy() if "sits_out" in deals else 0
+    return seated - out
+
+
+def _is_seated(deals: pd.DataFrame, column: str) -> np.ndarray:
+    who = deals[column].to_numpy(dtype=object, na_value=None)
+    return (seat_names(deals) == who[:, None]).any(axis=1)
+
+
+def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    names = seat_names(deals)
+    present = names != None  # noqa: E711
+    gap = (~present[:, :-1] & present[:, 1:]).any(axis=1)
+    problems.add(gap, "player4", "seat_gap",
+                 "players must fill player1..playerN without a blank seat between them",
+                 value=pd.Series(["/".join(str(x or "") for x in r) for r in names[gap]],
+                                 index=deals.index[gap]).reindex(deals.index))
+    for i in range(5):
+        for j in range(i + 1, 5):
+            twice = present[:, i] & (names[:, i] == names[:, j])
+            problems.add(twice, PLAYERS[j], "duplicate_player",
+                         f"player names must be distinct in a deal; {{value}} is also {PLAYERS[i]}")
+    seated = present.sum(axis=1)
+    sits = deals["sits_out"].notna().to_numpy()
+    problems.add(sits & ~_is_seated(deals, "sits_out"), "sits_out", "not_seated",
+                 "sits_out must be one of the deal's players; got {value}")
+    problems.add(sits & (seated < 4), "sits_out", "sits_out_small_table",
+                 "a player can sit out only at a table of 4 or 5 (3 must play); got {value}")
+
+
+def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    passed = (deals["contract"] == "pass").fillna(False).to_numpy()
+    played = (deals["contract"] != "pass").fillna(False).to_numpy()
+    for col in ("taker", "oudlers", "card_points"):
+        problems.add(played & deals[col].isna().to_numpy(), col, "blank",
+                     f"{col} must be given on a played deal (contract not pass)")
+    for col in ("taker", "partner", "oudlers", "card_points"):
+        problems.add(passed & deals[col].notna().to_numpy(), col, "set_on_pass",
+                     f"{col} must be blank on a passed deal; got {{value}}")
+    for col in ("petit_au_bout", "poignee_attack", "poignee_defence", "chelem"):
+        problems.add(passed & (deals[col] != "none").fillna(False).to_numpy(), col,
+                     "set_on_pass", f"{col} must be none on a passed deal; got {{value}}")
+    n = active_players(deals)
+    taker = deals["taker"].notna().to_numpy()
+    sitting = deals["sits_out"].to_numpy(dtype=object, na_value=None)
+    problems.add(taker & ~_is_seated(deals, "taker"), "taker", "not_seated",
+                 "taker must be one of the deal's players; got {value}")
+    problems.add(taker & (deals["taker"].to_numpy(dtype=object, na_value=None) == sitting),
+                 "taker", "sitting_out", "taker must play the deal; {value} sits it out")
+    partner = deals["partner"].notna().to_numpy()
+    alone = deals["partner"].to_numpy(dtype=object, na_value=None) == deals[
+        "taker"].to_numpy(dtype=object, na_value=None)
+    problems.add(partner & ~alone & ~_is_seated(deals, "partner"), "partner", "not_seated",
+                 "partner must be one of the deal's players; got {value}")
+    problems.add(partner & ~alone & (n != 5), "partner", "partner_not_five",
+                 "a partner is called only when 5 play the deal; got {value}")
+    problems.add(partner & (deals["partner"].to_numpy(dtype=object, na_value=None) == sitting),
+                 "partner", "sitting_out", "partner must play the deal; {value} sits it out")
+    problems.add((n < 3) | (n > 5), "player1", "table_size",
+                 "3 to 5 players must play each deal; got {value}", value=n)
+    problems.add(deals["chelem"].isin(("petit_announced_made", "petit_announced_failed"))
+                 .to_numpy() & (not rules.petit_chelem), "chelem", "house_rule_off",
+                 "chelem {value} needs Rules(petit_chelem=True)")
+    if "misere" in deals:
+        problems.add(deals["misere"].notna().to_numpy() & (not rules.misere), "misere",
+                     "house_rule_off", "misere {value} needs Rules(misere=True)")
+        if rules.misere:
+            _check_misere(deals, problems)
+
+
+def _check_misere(deals: pd.DataFrame, problems: Problems) -> None:
+    names = seat_names(deals)
+    out = deals["sits_out"].to_numpy(dtype=object, na_value=None)[:, None]
+    playing = (names != None) & (names != out)  # noqa: E711
+    split = deals["misere"].fillna("").str.split("+", expand=True)
+    for col in split.columns:
+        who = split[col].str.strip().to_numpy(dtype=object, na_value=None)
+        given = (who != None) & (who != "")  # noqa: E711
+        known = (playing & (names == who[:, None])).any(axis=1)
+        problems.add(given & ~known, "misere", "not_seated",
+                     "misere must name players of the deal joined by '+'; {name} is not "
+                     "one; got {value}", name=who)
+
+
+def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    """Card points and petit au bout that the oudlers rule out (rules file, last part)."""
+    pts = deals["card_points"].to_numpy(dtype=float, na_value=np.nan)
+    oud = deals["oudlers"].to_numpy(dtype=float, na_value=np.nan)
+    known = ~np.isnan(pts) & ~np.isnan(oud)
+    low, high = 4.5 * oud, 91 - 4.5 * (3 - oud)
+    chelem_made = deals["chelem"].isin(CHELEMS_MADE).to_numpy()
+    slam_ok = ((pts == 91) & (oud == 3)) | ((pts == 87) & (oud <= 2))
+    problems.add(known & ~chelem_made & ((pts < low) | (pts > high)), "card_points",
+                 "points_vs_oudlers",
+                 "card_points must be from {lo} to {hi} with {oudlers} oudlers; got {value}",
+                 lo=low, hi=high, oudlers=oud)
+    problems.add(known & chelem_made & ~slam_ok, "card_points", "chelem_points",
+                 "card_points of a made chelem must be 91 (3 oudlers) or 87 (the defence "
+                 "kept the Excuse, at most 2 oudlers); got {value}")
+    n = active_players(deals)
+    whole = np.isnan(pts) | (pts == np.floor(pts))
+    problems.add((n == 4) & ~whole, "card_points", "half_point_at_4",
+                 "card_points must be whole when 4 play the deal; got {value}")
+    pab = deals["petit_au_bout"]
+    problems.add((pab == "attack").to_numpy() & (oud == 0), "petit_au_bout", "pab_no_petit",
+                 "petit_au_bout attack needs the Petit in the attack's tricks; got 0 oudlers")
+    problems.add((pab == "defence").to_numpy() & (oud == 3), "petit_au_bout", "pab_no_petit",
+                 "petit_au_bout defence is impossible when the attack has all 3 oudlers")
+
+
+def poignee_table(deals: pd.DataFrame, column: str, players: np.ndarray) -> pd.DataFrame:
+    """Per deal: how many poignées a camp showed, their trumps and prime indices."""
+    tokens = deals[column].fillna("none").str.split("+").explode()
+    level = tokens.map({p: i for i, p in enumerate(POIGNEES)}).astype(int)
+    shown = level > 0
+    n = pd.Series(players, index=deals.index).reindex(tokens.index).to_numpy()
+    trumps = np.zeros(len(level), dtype=int)
+    for size, needs in POIGNEE_TRUMPS.items():
+        row = np.array((0, *needs))
+        at = n == size
+        trumps[at] = row[level.to_numpy()[at]]
+    parts = pd.DataFrame({"count": shown.astype(int), "trumps": trumps,
+                          "level": level}, index=tokens.index)
+    return parts.groupby(level=0, sort=False).agg(
+        count=("count", "sum"), trumps=("trumps", "sum")).reindex(deals.index)
+
+
+def check_poignees(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    n = active_players(deals)
+    ok_n = (n >= 3) & (n <= 5)
+    sized = deals.loc[ok_n]
+    if not len(sized):
+        return
+    att = poignee_table(sized, "poignee_attack", n[ok_n])
+    dfn = poignee_table(sized, "poignee_defence", n[ok_n])
+    total = (att["trumps"] + dfn["trumps"]).reindex(deals.index, fill_value=0)
+    problems.add(total.to_numpy() > PACK_TRUMPS, "poignee_defence", "too_many_trumps",
+                 "poignées {value} need {trumps} trumps together, more than the "
+                 f"{PACK_TRUMPS} in the pack", trumps=total.to_numpy(),
+                 value=(deals["poignee_attack"].astype(str) + " / "
+                        + deals["poignee_defence"].astype(str)))
+    partner = deals["partner"].notna() & (deals["partner"] != deals["taker"]).fillna(True)
+    attack_size = 1 + partner.to_numpy().astype(int)
+    defence_size = n - attack_size
+    for camp, size, col in ((att, attack_size, "poignee_attack"),
+                            (dfn, defence_size, "poignee_defence")):
+        count = camp["count"].reindex(deals.index, fill_value=0).to_numpy()
+        problems.add(count > size, col, "too_many_poignees",
+                     "{value} is {count} poignées, more than the {size} players of the "
+                     "camp", count=count, size=size)
+
+
+SCHEMA = Schema(
+    game="tarot",
+    fields=FIELDS,
+    checks=(check_players, check_contract, check_points, check_poignees),
+)

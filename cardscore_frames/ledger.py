@@ -1,0 +1,107 @@
+"""The ledger: the one table everything downstream of scoring reads.
+
+One row per (game_id, deal, player): the player's ``seat`` in that deal, his ``role``,
+the ``score`` in the game's own unit, and the metadata columns of the log (league,
+season, date, table). ``ledger.attrs`` says which game it is, the unit, and whether
+every deal sums to zero (tarot and preferans do; belot, a race to a target, does not).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.errors import LedgerError
+from cardscore_frames.validate import METADATA_COLUMNS
+
+__all__ = [
+    "LEDGER_COLUMNS",
+    "METADATA_COLUMNS",
+    "from_wide",
+    "check_ledger",
+    "totals",
+]
+
+#: The columns every ledger has, in order; metadata columns follow them.
+LEDGER_COLUMNS = ("game_id", "deal", "player", "seat", "role", "score")
+
+
+def from_wide(
+    scored: pd.DataFrame,
+    player_columns: Sequence[str],
+    scores: np.ndarray,
+    *,
+    game: str,
+    unit: str,
+    zero_sum: bool,
+    roles: np.ndarray | None = None,
+    extra: Mapping[str, np.ndarray] | None = None,
+) -> pd.DataFrame:
+    """Turn per-deal, per-seat arrays into the long ledger, vectorised.
+
+    ``scores`` (and ``roles``, and each array of ``extra``) has one row per deal of
+    ``scored`` and one column per entry of ``player_columns``; seats whose player is
+    blank are left out. Rows come out in deal order, then seat order.
+    """
+    names = scored[list(player_columns)].to_numpy(dtype=object)
+    seated = pd.notna(names)
+    rows, slots = np.nonzero(seated)
+    out: dict[str, object] = {
+        "game_id": scored["game_id"].take(rows).to_numpy(),
+        "deal": scored["deal"].take(rows).to_numpy(),
+        "player": pd.array(names[rows, slots], dtype="str"),
+        "seat": (slots + 1).astype(np.int8),
+        "role": pd.Categorical(roles[rows, slots]) if roles is not None else pd.NA,
+        "score": np.asarray(scores)[rows, slots],
+    }
+    for name, values in (extra or {}).items():
+        out[name] = np.asarray(values)[rows, slots]
+    ledger = pd.DataFrame(out)
+    ledger["game_id"] = ledger["game_id"].astype(scored["game_id"].dtype)
+    ledger["deal"] = ledger["deal"].astype(scored["deal"].dtype)
+    for col in METADATA_COLUMNS:
+        if col in scored:
+            ledger[col] = scored[col].take(rows).to_numpy()
+    ledger.attrs.update({"game": game, "unit": unit, "zero_sum": zero_sum})
+    return ledger
+
+
+def check_ledger(ledger: pd.DataFrame, *, tolerance: float = 1e-9) -> pd.DataFrame:
+    """Check the ledger's columns and, for a zero-sum game, that every deal sums to 0.
+
+    Returns the ledger unchanged; raises :class:`~cardscore_frames.LedgerError`
+    naming the offending deals.
+    """
+    missing = [c for c in ("game_id", "deal", "player", "score") if c not in ledger]
+    if missing:
+        raise LedgerError(f"a ledger needs the columns {', '.join(missing)}")
+    if ledger.attrs.get("zero_sum", True):
+        sums = ledger.groupby(["game_id", "deal"], sort=False)["score"].sum()
+        off = sums[np.abs(sums.to_numpy(dtype=float)) > tolerance]
+        if len(off):
+            shown = ", ".join(f"game {g}, deal {d}: {v:g}" for (g, d), v in off.head(10).items())
+            raise LedgerError(
+                f"every deal of a zero-sum ledger must sum to 0; {len(off)} do not ({shown})"
+            )
+    return ledger
+
+
+def totals(ledger: pd.DataFrame, *, by: Sequence[str] = ()) -> pd.DataFrame:
+    """Each player's total score and deals played, optionally per ``by`` columns.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``(*by, player)``: ``score`` (sum, the game's unit), ``deals``
+        (deals seated at the table), ``games`` (distinct game ids); sorted by
+        ``score`` descending within each group.
+    """
+    keys = [*by, "player"]
+    out = ledger.groupby(keys, observed=True, sort=True).agg(
+        score=("score", "sum"), deals=("deal", "size"), games=("game_id", "nunique")
+    )
+    order = [*by, "score"] if by else ["score"]
+    asc = [True] * len(by) + [False]
+    return out.reset_index().sort_values(order, ascending=asc, kind="stable").set_index(keys)
