@@ -1,0 +1,27 @@
+"""Shared timing helpers for the benchmarks: best-of-N wall time and ratio lines."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def best_of(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:
+    """The fastest of ``repeat`` runs, in seconds, and the last result."""
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best, result
+
+
+def rate_line(label: str, n: int, seconds: float, unit: str = "deals") -> str:
+    return f"{label:<44} {n:>10,} {unit} in {seconds:8.3f} s = {n / seconds:>14,.0f} {unit}/s"
+
+
+def ratio_line(label: str, fast_per_item: float, slow_per_item: float, target: float) -> str:
+    ratio = slow_per_item / fast_per_item
+    verdict = "meets" if ratio >= target else "MISSES"
+    return f"{label:<44} {ratio:>10,.0f}x faster than the baseline ({verdict} target {target:g}x)"

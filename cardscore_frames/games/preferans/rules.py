@@ -1,0 +1,130 @@
+"""Preferans rules: the ``Rules`` object, its presets and the rule tables.
+
+Everything here cites shared/rules/preferans.md. The defaults are Sochi; the
+Leningrad and Rostov presets change exactly the rows of the rules file's preset table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from cardscore_frames.errors import RulesError
+
+__all__ = ["Rules", "CONTRACT_VALUE", "WHIST_OBLIGATION", "MISERE_VALUE"]
+
+#: "One deal": V, the value of a contract by its level (misère 10).
+CONTRACT_VALUE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
+MISERE_VALUE = 10
+#: "One deal": O, the tricks the whisters must take together, by level.
+WHIST_OBLIGATION = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Preferans rules; the defaults are Sochi as shared/rules/preferans.md lists them.
+
+    Parameters
+    ----------
+    pool_whists : int
+        a, whists per pool point in the settlement (Sochi, Rostov 10; Leningrad 20).
+    mountain_whists : int
+        b, whists per mountain point (10).
+    pool_target : int, optional
+        The agreed pool size; ``None`` takes it from the log's ``pool_target``.
+    trick_whists : int
+        Whists per defenders' trick, in units of V (Leningrad 2).
+    undertrick_mountain : int
+        Declarer's mountain per missing trick, in units of V (Leningrad 2).
+    misere_trick_mountain : int
+        Mountain per trick taken on a failed misère (10; Leningrad 20).
+    whister_shortfall : float
+        Whisters' mountain per missing trick, in units of V (Rostov 0.5).
+    lone_whist : {"greedy", "gentleman"}
+        Who writes the trick whists of a lone whist when the declarer fails.
+    consolation_whists : int
+        Consolation and half-whist whists per trick, in units of V (Leningrad 2).
+    responsible_whist : bool
+        Whisters short of their obligation are charged (Sochi: yes).
+    dealer_consolation : bool
+        The 4-player dealer also writes consolation on a failed contract.
+    misere_consolation : bool
+        A failed misère pays consolation too (off by default: the rules file leaves
+        it open).
+    all_pass : {"mountain", "rostov"}
+        How all-pass deals score.
+    all_pass_price : tuple of int
+        Price of a trick on consecutive all-pass deals: the first, the second, ...;
+        the last entry repeats (``(1,)``: always 1; ``(1, 2, 3)``: a progression).
+    pool_cap : bool
+        Pools stop at the target and the surplus overflows (Leningrad: no cap).
+    end_of_game : {"all_pools", "pool_sum"}
+        The game ends when every pool is closed, or after the deal that brings the
+        sum of the pools to the target (Leningrad).
+    """
+
+    pool_whists: int = 10
+    mountain_whists: int = 10
+    pool_target: int | None = None
+    trick_whists: int = 1
+    undertrick_mountain: int = 1
+    misere_trick_mountain: int = 10
+    whister_shortfall: float = 1.0
+    lone_whist: Literal["greedy", "gentleman"] = "greedy"
+    consolation_whists: int = 1
+    responsible_whist: bool = True
+    dealer_consolation: bool = True
+    misere_consolation: bool = False
+    all_pass: Literal["mountain", "rostov"] = "mountain"
+    all_pass_price: tuple[int, ...] = (1,)
+    pool_cap: bool = True
+    end_of_game: Literal["all_pools", "pool_sum"] = "all_pools"
+
+    def __post_init__(self) -> None:
+        for name in ("pool_whists", "mountain_whists", "trick_whists",
+                     "undertrick_mountain", "misere_trick_mountain",
+                     "consolation_whists"):
+            v = getattr(self, name)
+            if not (isinstance(v, int) and not isinstance(v, bool) and v > 0):
+                raise RulesError(f"{name} must be a positive whole number; got {v!r}")
+        if self.pool_target is not None and not (
+            isinstance(self.pool_target, int) and self.pool_target > 0
+        ):
+            raise RulesError(
+                f"pool_target must be a positive whole number or None; got {self.pool_target!r}"
+            )
+        choices = {"lone_whist": ("greedy", "gentleman"),
+                   "all_pass": ("mountain", "rostov"),
+                   "end_of_game": ("all_pools", "pool_sum")}
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise RulesError(
+                    f"{name} must be one of {', '.join(allowed)}; got {getattr(self, name)!r}"
+                )
+        if not self.all_pass_price or not all(
+            isinstance(p, int) and p > 0 for p in self.all_pass_price
+        ):
+            raise RulesError(
+                f"all_pass_price must be positive whole numbers; got {self.all_pass_price!r}"
+            )
+
+    @classmethod
+    def sochi(cls, **changes) -> Rules:
+        """Sochi ("сочинка"): the defaults."""
+        return cls(**changes)
+
+    @classmethod
+    def leningrad(cls, **changes) -> Rules:
+        """Leningrad ("ленинградка"): 20 whists a pool point, doubled whists and
+        undertricks, gentleman lone whist, no pool cap, game over at the pool sum."""
+        base = dict(pool_whists=20, trick_whists=2, undertrick_mountain=2,
+                    misere_trick_mountain=20, consolation_whists=2,
+                    lone_whist="gentleman", pool_cap=False, end_of_game="pool_sum")
+        return cls(**{**base, **changes})
+
+    @classmethod
+    def rostov(cls, **changes) -> Rules:
+        """Rostov ("ростовка"): half a V a missing whister trick, gentleman lone whist,
+        all-pass deals paid in whists by the player with fewest tricks."""
+        base = dict(whister_shortfall=0.5, lone_whist="gentleman", all_pass="rostov")
+        return cls(**{**base, **changes})
