@@ -1,6 +1,7 @@
 """The ledger: the one table everything downstream of scoring reads.
 
-One row per (game_id, deal, player): the player's ``seat`` in that deal, his ``role``,
+One row per (game_id, deal, player): the player (a categorical of names), his ``seat``
+in that deal (1-based), his ``role``,
 the ``score`` in the game's own unit, and the metadata columns of the log (league,
 season, date, table). ``ledger.attrs`` says which game it is, the unit, and whether
 every deal sums to zero (tarot and preferans do; belot, a race to a target, does not).
@@ -37,35 +38,54 @@ def from_wide(
     unit: str,
     zero_sum: bool,
     roles: np.ndarray | None = None,
+    role_names: Sequence[str] | None = None,
     extra: Mapping[str, np.ndarray] | None = None,
 ) -> pd.DataFrame:
     """Turn per-deal, per-seat arrays into the long ledger, vectorised.
 
     ``scores`` (and ``roles``, and each array of ``extra``) has one row per deal of
     ``scored`` and one column per entry of ``player_columns``; seats whose player is
-    blank are left out. Rows come out in deal order, then seat order.
+    blank are left out. ``roles`` holds role names, or integer codes into
+    ``role_names``. Rows come out in deal order, then seat order.
     """
-    names = scored[list(player_columns)].to_numpy(dtype=object)
-    seated = pd.notna(names)
-    rows, slots = np.nonzero(seated)
+    k, n = len(player_columns), len(scored)
+    seated = np.column_stack(
+        [scored[c].notna().to_numpy(dtype=bool) for c in player_columns]
+    )
+    flat = np.flatnonzero(seated.ravel())
+    rows, slots = flat // k, flat % k
+    # player names as one categorical: codes gather fast, and groupby loves them
+    codes, players = pd.factorize(
+        pd.concat([scored[c] for c in player_columns], ignore_index=True)
+    )
+    player_codes = codes.reshape(k, n).T.ravel()[flat]
+
+    def pick(column: str) -> object:
+        return scored[column].array.take(rows)
+
     out: dict[str, object] = {
-        "game_id": scored["game_id"].take(rows).to_numpy(),
-        "deal": scored["deal"].take(rows).to_numpy(),
-        "player": pd.array(names[rows, slots], dtype="str"),
+        "game_id": pick("game_id"),
+        "deal": pick("deal"),
+        "player": pd.Categorical.from_codes(player_codes, categories=players),
         "seat": (slots + 1).astype(np.int8),
-        "role": pd.Categorical(roles[rows, slots]) if roles is not None else pd.NA,
-        "score": np.asarray(scores)[rows, slots],
+        "role": _roles(roles, role_names, flat) if roles is not None else pd.NA,
+        "score": np.asarray(scores).ravel()[flat],
     }
     for name, values in (extra or {}).items():
-        out[name] = np.asarray(values)[rows, slots]
-    ledger = pd.DataFrame(out)
-    ledger["game_id"] = ledger["game_id"].astype(scored["game_id"].dtype)
-    ledger["deal"] = ledger["deal"].astype(scored["deal"].dtype)
+        out[name] = np.asarray(values).ravel()[flat]
     for col in METADATA_COLUMNS:
         if col in scored:
-            ledger[col] = scored[col].take(rows).to_numpy()
+            out[col] = pick(col)
+    ledger = pd.DataFrame(out)
     ledger.attrs.update({"game": game, "unit": unit, "zero_sum": zero_sum})
     return ledger
+
+
+def _roles(roles: np.ndarray, role_names: Sequence[str] | None, flat: np.ndarray):
+    picked = np.asarray(roles).ravel()[flat]
+    if role_names is None:
+        return pd.Categorical(picked)
+    return pd.Categorical.from_codes(picked.astype(np.int8), categories=list(role_names))
 
 
 def check_ledger(ledger: pd.DataFrame, *, tolerance: float = 1e-9) -> pd.DataFrame:

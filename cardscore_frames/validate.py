@@ -284,7 +284,7 @@ def _conform(f: Field, raw: pd.Series, problems: Problems) -> pd.Series:
     typed = conv(f, raw, is_blank, problems)
     if f.default is not None:
         typed = typed.where(~is_blank.to_numpy(), f.default)
-        if f.kind == "choice":
+        if f.kind == "choice" and not f.multi:
             typed = typed.astype(pd.CategoricalDtype(list(f.choices)))
     return typed
 

@@ -11,13 +11,39 @@ from typing import Literal
 
 from cardscore_frames.errors import RulesError
 
-__all__ = ["Rules", "CONTRACT_VALUE", "WHIST_OBLIGATION", "MISERE_VALUE"]
+__all__ = [
+    "Rules",
+    "CONTRACT_VALUE",
+    "WHIST_OBLIGATION",
+    "MISERE_VALUE",
+    "SUITS",
+    "CONTRACTS",
+    "CONTRACT_LEVEL",
+    "CALLS",
+    "HALF_WHIST_LEVELS",
+]
 
 #: "One deal": V, the value of a contract by its level (misère 10).
 CONTRACT_VALUE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 MISERE_VALUE = 10
 #: "One deal": O, the tricks the whisters must take together, by level.
 WHIST_OBLIGATION = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
+#: "Deal log": the trump suits (spades, clubs, diamonds, hearts, no trump); the suit
+#: does not change the score.
+SUITS = ("s", "c", "d", "h", "nt")
+#: Every contract a log may hold, as stored (lower case): ``6s`` .. ``10nt``, then
+#: ``misere`` and ``pass`` (an all-pass deal).
+CONTRACTS = (
+    *(f"{level}{suit}" for level in CONTRACT_VALUE for suit in SUITS),
+    "misere",
+    "pass",
+)
+#: The level of each contract (misère and pass: 0).
+CONTRACT_LEVEL = {c: (int(c.rstrip("schdnt")) if c[0].isdigit() else 0) for c in CONTRACTS}
+#: A defender's call: pass, whist, or half a whist.
+CALLS = ("pass", "whist", "half")
+#: "One deal": a half-whist is possible only on a six or a seven.
+HALF_WHIST_LEVELS = (6, 7)
 
 
 @dataclass(frozen=True)
@@ -56,6 +82,10 @@ class Rules:
     all_pass_price : tuple of int
         Price of a trick on consecutive all-pass deals: the first, the second, ...;
         the last entry repeats (``(1,)``: always 1; ``(1, 2, 3)``: a progression).
+        A player who takes no trick writes the price in his pool.
+    all_pass_whists : int
+        Rostov all-pass deals: whists per trick (times the price) that the player
+        with the fewest tricks writes on each other player (5).
     pool_cap : bool
         Pools stop at the target and the surplus overflows (Leningrad: no cap).
     end_of_game : {"all_pools", "pool_sum"}
@@ -77,16 +107,20 @@ class Rules:
     misere_consolation: bool = False
     all_pass: Literal["mountain", "rostov"] = "mountain"
     all_pass_price: tuple[int, ...] = (1,)
+    all_pass_whists: int = 5
     pool_cap: bool = True
     end_of_game: Literal["all_pools", "pool_sum"] = "all_pools"
 
     def __post_init__(self) -> None:
         for name in ("pool_whists", "mountain_whists", "trick_whists",
                      "undertrick_mountain", "misere_trick_mountain",
-                     "consolation_whists"):
+                     "consolation_whists", "all_pass_whists"):
             v = getattr(self, name)
             if not (isinstance(v, int) and not isinstance(v, bool) and v > 0):
                 raise RulesError(f"{name} must be a positive whole number; got {v!r}")
+        ws = self.whister_shortfall
+        if isinstance(ws, bool) or not isinstance(ws, (int, float)) or not ws >= 0:
+            raise RulesError(f"whister_shortfall must be a number of 0 or more; got {ws!r}")
         if self.pool_target is not None and not (
             isinstance(self.pool_target, int) and self.pool_target > 0
         ):

@@ -57,20 +57,36 @@ FIELDS = (
 def seat_names(deals: pd.DataFrame) -> np.ndarray:
     """Player names as an (n_deals, 5) object array, None where the seat is empty."""
     cols = [deals[p] if p in deals else pd.Series(None, index=deals.index) for p in PLAYERS]
-    arr = np.column_stack([c.to_numpy(dtype=object, na_value=None) for c in cols])
-    return arr
+    return np.column_stack([c.to_numpy(dtype=object, na_value=None) for c in cols])
+
+
+def seated(deals: pd.DataFrame) -> np.ndarray:
+    """(n_deals, 5) bool: the seat has a player."""
+    return np.column_stack(
+        [deals[p].notna().to_numpy(dtype=bool) if p in deals
+         else np.zeros(len(deals), dtype=bool) for p in PLAYERS]
+    )
+
+
+def seat_of(deals: pd.DataFrame, column: str) -> np.ndarray:
+    """The seat (0-4) whose player is named in ``column``; -1 when blank or not seated."""
+    who = deals[column]
+    seat = np.full(len(deals), -1, dtype=np.int8)
+    for k in range(4, -1, -1):  # five string comparisons, all deals at once
+        if PLAYERS[k] in deals:
+            same = (deals[PLAYERS[k]] == who).to_numpy(dtype=bool, na_value=False)
+            seat[same] = k
+    return seat
 
 
 def active_players(deals: pd.DataFrame) -> np.ndarray:
     """Players who play each deal: those seated, less one sitting out."""
-    seated = (seat_names(deals) != None).sum(axis=1)  # noqa: E711 (elementwise)
     out = deals["sits_out"].notna().to_numpy() if "sits_out" in deals else 0
-    return seated - out
+    return seated(deals).sum(axis=1) - out
 
 
 def _is_seated(deals: pd.DataFrame, column: str) -> np.ndarray:
-    who = deals[column].to_numpy(dtype=object, na_value=None)
-    return (seat_names(deals) == who[:, None]).any(axis=1)
+    return seat_of(deals, column) >= 0
 
 
 def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:

@@ -16,9 +16,9 @@ from cardscore_frames.games.tarot.rules import (
 from cardscore_frames.games.tarot.schema import (
     PLAYERS,
     SCHEMA,
-    active_players,
-    poignee_table,
     seat_names,
+    seat_of,
+    seated,
 )
 from cardscore_frames.validate import check_log
 
@@ -37,6 +37,9 @@ SCORE_COLUMNS = (
     "chelem_points",
     "deal_value",
     "taker_score",
+    "taker_seat",
+    "partner_seat",
+    "sits_out_seat",
 )
 
 
@@ -52,15 +55,24 @@ def _margin(card_points: np.ndarray, needed: np.ndarray, rules: Rules) -> np.nda
     return margin
 
 
-def _poignee_points(deals: pd.DataFrame, players: np.ndarray, rules: Rules) -> np.ndarray:
+def _lookup(values: pd.Series, table: dict[str, int]) -> np.ndarray:
+    """A rule table applied to a column: category codes index a small array."""
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        lut = np.array([table[c] for c in values.cat.categories] + [0], dtype=np.int64)
+        return lut[values.cat.codes.to_numpy()]  # code -1 (NA) takes the trailing 0
+    codes, uniques = pd.factorize(values)
+    lut = np.array([table[u] for u in uniques] + [0], dtype=np.int64)
+    return lut[codes]
+
+
+def _poignee_points(deals: pd.DataFrame, rules: Rules) -> np.ndarray:
     """Rule 7: every poignée shown, by either camp, as unsigned primes."""
-    primes = np.array((0, *rules.poignee_values))
+    primes = dict(zip(("simple", "double", "triple"), rules.poignee_values))
     total = np.zeros(len(deals), dtype=np.int64)
     for column in ("poignee_attack", "poignee_defence"):
-        tokens = deals[column].fillna("none").str.split("+").explode()
-        level = tokens.map({"none": 0, "simple": 1, "double": 2, "triple": 3})
-        prime = pd.Series(primes[level.to_numpy(dtype=int)], index=tokens.index)
-        total += prime.groupby(level=0, sort=False).sum().reindex(deals.index).to_numpy()
+        codes, uniques = pd.factorize(deals[column])
+        value = [sum(primes.get(t, 0) for t in str(u).split("+")) for u in uniques]
+        total += np.array([*value, 0], dtype=np.int64)[codes]
     return total
 
 
@@ -96,6 +108,9 @@ def score(
         - ``deal_value`` (int, points): S, what each defender pays (negative:
           receives); 0 for a passed deal.
         - ``taker_score`` (int, points): the taker's score for the deal.
+        - ``taker_seat``, ``partner_seat``, ``sits_out_seat`` (Int8): the seat
+          (1-5, the log's player column) of each; NA for nobody (no partner when
+          the taker plays alone).
 
     Examples
     --------
@@ -108,79 +123,97 @@ def score(
     rules = rules or Rules()
     if validate:
         deals = check_log(deals, SCHEMA, rules=rules)
-    played = (deals["contract"] != "pass").to_numpy()
-    n = active_players(deals)
-    oudlers = deals["oudlers"].fillna(0).to_numpy(dtype=int)
+    played = (deals["contract"] != "pass").to_numpy(dtype=bool)
+    seats = _seats(deals)
+    oudlers = deals["oudlers"].to_numpy(dtype=np.int64, na_value=0)
     needed = NEEDED[oudlers]
     margin = _margin(deals["card_points"].to_numpy(dtype=float, na_value=0.0), needed, rules)
     made = margin >= 0
-    mult = deals["contract"].map(MULTIPLIER).to_numpy(dtype=np.int64)
-    pab = deals["petit_au_bout"].map(PETIT_AU_BOUT).to_numpy(dtype=np.int64)
+    mult = _lookup(deals["contract"], MULTIPLIER)
+    pab = _lookup(deals["petit_au_bout"], PETIT_AU_BOUT)
     base = np.where(made, 25 + np.abs(margin), -25 - np.abs(margin)).astype(np.int64)
-    poignee = _poignee_points(deals, n, rules) * np.where(made, 1, -1)
-    chelem = deals["chelem"].map(CHELEM_PRIME).to_numpy(dtype=np.int64)
+    poignee = _poignee_points(deals, rules) * np.where(made, 1, -1)
+    chelem = _lookup(deals["chelem"], CHELEM_PRIME)
     value = np.where(played, (base + pab) * mult + poignee + chelem, 0)
-    alone = _alone(deals, n)
-    out = deals.copy()
+    n = seats["players"]
+    alone = seats["partner"] < 0
+    out = deals.copy(deep=False)
     out["players"] = n
-    out["alone"] = pd.array(alone, dtype="boolean")
-    out["alone"] = out["alone"].mask((n != 5) | ~played)
-    out["needed"] = pd.array(np.where(played, needed, 0), dtype="Int64")
-    out["margin"] = pd.array(margin.astype(np.int64), dtype="Int64")
-    out["made"] = pd.array(made, dtype="boolean")
-    for col in ("needed", "margin", "made"):
-        out[col] = out[col].mask(~played)
+    out["alone"] = pd.arrays.BooleanArray(alone, (n != 5) | ~played)
+    out["needed"] = pd.arrays.IntegerArray(needed, ~played)
+    out["margin"] = pd.arrays.IntegerArray(margin.astype(np.int64), ~played)
+    out["made"] = pd.arrays.BooleanArray(made, ~played)
     out["multiplier"] = mult
     out["petit_au_bout_points"] = np.where(played, pab, 0)
     out["poignee_points"] = np.where(played, poignee, 0)
     out["chelem_points"] = np.where(played, chelem, 0)
     out["deal_value"] = value.astype(np.int64)
-    out["taker_score"] = _taker_score(out)
+    out["taker_score"] = _taker_factor(n, alone) * value
+    for role, column in _SEAT_COLUMNS.items():
+        out[column] = pd.arrays.IntegerArray(seats[role] + np.int8(1), seats[role] < 0)
     return out
 
 
-def _alone(deals: pd.DataFrame, n: np.ndarray) -> np.ndarray:
-    partner = deals["partner"].to_numpy(dtype=object, na_value=None)
-    taker = deals["taker"].to_numpy(dtype=object, na_value=None)
-    return (partner == None) | (partner == taker)  # noqa: E711
+def _taker_factor(players: np.ndarray, alone: np.ndarray) -> np.ndarray:
+    """What the taker receives, in units of S: one S from each defender, less the
+    partner's S (2 at 3 players, 3 at 4, 2 with a partner or 4 alone at 5)."""
+    return players - 1 - 2 * ((players == 5) & ~alone)
 
 
-def _taker_score(scored: pd.DataFrame) -> np.ndarray:
-    scores, roles = _seat_scores(scored)
-    return np.where(roles == "taker", scores, 0).sum(axis=1)
+#: Where ``score`` records the seats (1-5) of the taker, his partner and a sitter-out.
+_SEAT_COLUMNS = {"taker": "taker_seat", "partner": "partner_seat", "out": "sits_out_seat"}
 
 
-def _seat_scores(scored: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """Per deal and seat (player1..player5): the score and the role.
+def _seats(deals: pd.DataFrame) -> dict[str, np.ndarray]:
+    """Who sits where: seat indices (0-4, -1 for nobody) of taker, partner, sitter-out."""
+    if all(c in deals for c in _SEAT_COLUMNS.values()):  # a scored frame knows already
+        present = seated(deals)
+        found = {role: deals[col].to_numpy(dtype=np.int8, na_value=0) - np.int8(1)
+                 for role, col in _SEAT_COLUMNS.items()}
+        return {"seated": present, **found,
+                "players": present.sum(axis=1) - (found["out"] >= 0)}
+    taker = seat_of(deals, "taker")
+    partner = seat_of(deals, "partner")
+    partner[partner == taker] = -1  # the taker's own name: he plays alone
+    out = seat_of(deals, "sits_out")
+    present = seated(deals)
+    return {"seated": present, "taker": taker, "partner": partner, "out": out,
+            "players": present.sum(axis=1) - (out >= 0)}
+
+
+#: Ledger roles, in the order of their codes.
+ROLES = ("taker", "partner", "defender", "sitting_out", "passed")
+
+
+def _role_codes(seats: dict[str, np.ndarray], played: np.ndarray) -> np.ndarray:
+    """(n_deals, 5) role codes into ROLES; -1 for an empty seat."""
+    k = np.arange(5)[None, :]
+    codes = np.full(seats["seated"].shape, 2, dtype=np.int8)  # defender
+    codes[k == seats["partner"][:, None]] = 1
+    codes[k == seats["taker"][:, None]] = 0
+    codes[~played] = 4
+    codes[k == seats["out"][:, None]] = 3
+    codes[~seats["seated"]] = -1
+    return codes
+
+
+#: Each role's score in units of S; the taker's factor depends on the table.
+_ROLE_FACTOR = np.array([0, 1, -1, 0, 0], dtype=np.int64)
+
+
+def _seat_scores(value: np.ndarray, seats: dict[str, np.ndarray], roles: np.ndarray,
+                 flat: np.ndarray) -> np.ndarray:
+    """The score of each occupied seat (``flat`` positions in the (deal, seat) grid).
 
     Defenders pay S each; a partner receives S; the taker receives the rest, so
-    that every deal sums to zero (taker 2S at 3, 3S at 4, 2S with a partner or 4S
-    alone at 5); a player sitting out scores 0.
+    that every deal sums to zero; a player sitting out scores 0.
     """
-    names = seat_names(scored)
-    value = scored["deal_value"].to_numpy(dtype=np.int64)[:, None]
-    taker = scored["taker"].to_numpy(dtype=object, na_value=None)[:, None]
-    partner = scored["partner"].to_numpy(dtype=object, na_value=None)[:, None]
-    out = scored["sits_out"].to_numpy(dtype=object, na_value=None)[:, None]
-    seated = names != None  # noqa: E711
-    is_taker = seated & (names == taker)
-    is_partner = seated & (names == partner) & ~is_taker
-    is_out = seated & (names == out)
-    is_def = seated & ~is_taker & ~is_partner & ~is_out
-    n_def = is_def.sum(axis=1, keepdims=True)
-    has_partner = is_partner.any(axis=1, keepdims=True)
-    scores = np.select(
-        [is_taker, is_partner, is_def],
-        [(n_def - has_partner) * value, value, -value],
-        0,
-    )
-    passed = (scored["contract"] == "pass").to_numpy()[:, None]
-    roles = np.select(
-        [~seated, passed & ~is_out, is_taker, is_partner, is_out],
-        [None, "passed", "taker", "partner", "sitting_out"],
-        "defender",
-    ).astype(object)
-    return scores.astype(np.int64), roles
+    rows = flat // 5
+    role = roles.ravel()[flat]
+    factor = _ROLE_FACTOR[role]
+    taker = _taker_factor(seats["players"], seats["partner"] < 0)
+    factor = np.where(role == 0, taker[rows], factor)
+    return factor * value[rows]
 
 
 def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFrame:
@@ -205,7 +238,13 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     0
     """
     rules = rules or Rules()
-    scores, roles = _seat_scores(scored)
+    seats = _seats(scored)
+    played = (scored["contract"] != "pass").to_numpy(dtype=bool)
+    roles = _role_codes(seats, played)
+    flat = np.flatnonzero(seats["seated"].ravel())
+    value = scored["deal_value"].to_numpy(dtype=np.int64)
+    scores = np.zeros(roles.shape, dtype=np.int64)
+    scores.ravel()[flat] = _seat_scores(value, seats, roles, flat)
     extra = {}
     if rules.misere and "misere" in scored:
         misere = _misere_scores(scored, rules)
@@ -213,7 +252,7 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
         extra["misere_points"] = misere
     return _ledger.from_wide(
         scored, PLAYERS, scores, game="tarot", unit="points", zero_sum=True,
-        roles=roles, extra=extra,
+        roles=roles, role_names=ROLES, extra=extra,
     )
 
 

@@ -1,0 +1,55 @@
+"""Bazar-Belot: two pairs racing to 301, seed 001 scoring (shared/rules/belot.md).
+
+>>> import cardscore_frames as csf
+>>> from cardscore_frames.games import belot
+>>> deals = csf.read_log("sample_data/belot_season.csv", game="belot")
+>>> scored = belot.score(deals)
+>>> table = belot.matches(scored)
+>>> ledger = belot.to_ledger(scored)
+"""
+
+from cardscore_frames.games.belot.results import matches, pair_totals, report
+from cardscore_frames.games.belot.rules import (
+    ALL_TRICKS_BASE_COST,
+    ALL_TRICKS_WHISTS,
+    BASE_COST,
+    BELA_POINTS,
+    BELA_WHISTS,
+    CAPO_BASE_COST,
+    CARD_WHISTS,
+    CONSTRUCTION_WHISTS,
+    CONTRACTS,
+    DECK_WHISTS,
+    DOUBLING_FACTOR,
+    DOUBLINGS,
+    PAIRS,
+    Rules,
+)
+from cardscore_frames.games.belot.schema import PLAYERS, SCHEMA
+from cardscore_frames.games.belot.scoring import ROLES, SCORE_COLUMNS, score, to_ledger
+
+__all__ = [
+    "Rules",
+    "SCHEMA",
+    "PLAYERS",
+    "PAIRS",
+    "ROLES",
+    "SCORE_COLUMNS",
+    "CONTRACTS",
+    "DOUBLINGS",
+    "DOUBLING_FACTOR",
+    "DECK_WHISTS",
+    "BASE_COST",
+    "CAPO_BASE_COST",
+    "ALL_TRICKS_WHISTS",
+    "ALL_TRICKS_BASE_COST",
+    "BELA_WHISTS",
+    "BELA_POINTS",
+    "CARD_WHISTS",
+    "CONSTRUCTION_WHISTS",
+    "score",
+    "to_ledger",
+    "matches",
+    "pair_totals",
+    "report",
+]

@@ -1,0 +1,220 @@
+"""The arithmetic of shared/rules/belot.md on numpy arrays, all deals at once.
+
+:func:`deal_points` is rules 1-7 (one deal's points), :func:`protocol` is rule 8 (the
+running totals and the end of each match). Both the scorer and the log check that
+finds deals logged after a match was decided use them, so the two cannot disagree.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.games.belot.rules import (
+    ALL_TRICKS_BASE_COST,
+    ALL_TRICKS_WHISTS,
+    BASE_COST,
+    BELA_POINTS,
+    BELA_WHISTS,
+    CAPO_BASE_COST,
+    DECK_WHISTS,
+    DOUBLING_FACTOR,
+    NO_TRUMP,
+    TRICKS,
+    WHISTS_PER_POINT,
+    Rules,
+)
+
+__all__ = [
+    "DealInputs",
+    "DealPoints",
+    "Protocol",
+    "inputs",
+    "deal_points",
+    "protocol",
+    "first_deal_row",
+]
+
+#: ``DealPoints.bait`` codes: who is marked БТ (Байт).
+BAIT_NONE, BAIT_DECLARERS, BAIT_DEFENDERS = 0, 1, 2
+
+
+class DealInputs(NamedTuple):
+    """One array per log column the arithmetic reads (blank numbers read as 0)."""
+
+    declarer_a: np.ndarray  # bool: pair a declared
+    capo: np.ndarray  # bool
+    no_trump: np.ndarray  # bool
+    doubling: np.ndarray  # 1, 2 or 4
+    bid: np.ndarray  # N, points
+    capo_bid: np.ndarray  # K, points
+    tricks: np.ndarray  # the declarers' tricks, 0-8
+    vtp: np.ndarray  # the declarers' card whists
+    vcp: np.ndarray  # the declarers' construction whists
+    vcv: np.ndarray  # the defenders' construction whists
+    bela_declarers: np.ndarray  # bool: the ``bela`` column names the declaring pair
+
+
+class DealPoints(NamedTuple):
+    """Rules 1-7 for every deal; whists and points are int64 arrays."""
+
+    made: np.ndarray  # bool
+    vp: np.ndarray  # Vp, declarers' whists after rule 1 (and the all-tricks bonus)
+    vv: np.ndarray  # Vv, defenders' whists
+    pc: np.ndarray  # PC, contract points (doubled)
+    pp: np.ndarray  # Pp, declarers' points for whists
+    pv: np.ndarray  # Pv, defenders' points for whists
+    declarers: np.ndarray  # the declaring pair's points for the deal
+    defenders: np.ndarray  # the defending pair's points for the deal
+    bait: np.ndarray  # BAIT_NONE, BAIT_DECLARERS or BAIT_DEFENDERS
+
+
+def _ints(deals: pd.DataFrame, column: str) -> np.ndarray:
+    if column not in deals:  # an optional column left out of the log
+        return np.zeros(len(deals), dtype=np.int64)
+    return deals[column].to_numpy(dtype=np.int64, na_value=0)
+
+
+def _is(deals: pd.DataFrame, column: str, value: str) -> np.ndarray:
+    return (deals[column] == value).to_numpy(dtype=bool, na_value=False)
+
+
+def inputs(deals: pd.DataFrame) -> DealInputs:
+    """The arrays of a typed belot log (blank or unreadable numbers read as 0)."""
+    declarer_a = _is(deals, "declarer", "a")
+    if "bela" in deals:
+        bela = np.where(declarer_a, _is(deals, "bela", "a"), _is(deals, "bela", "b"))
+    else:
+        bela = np.zeros(len(deals), dtype=bool)
+    doubling = deals["doubling"].map(DOUBLING_FACTOR)
+    return DealInputs(
+        declarer_a=declarer_a,
+        capo=deals["capo"].to_numpy(dtype=bool, na_value=False),
+        no_trump=_is(deals, "contract", NO_TRUMP),
+        doubling=doubling.to_numpy(dtype=np.int64, na_value=1),
+        bid=_ints(deals, "bid"),
+        capo_bid=_ints(deals, "capo_bid"),
+        tricks=_ints(deals, "declarer_tricks"),
+        vtp=_ints(deals, "declarer_card_points"),
+        vcp=_ints(deals, "declarer_declarations"),
+        vcv=_ints(deals, "defender_declarations"),
+        bela_declarers=bela,
+    )
+
+
+def deal_points(x: DealInputs, rules: Rules) -> DealPoints:
+    """Rules 1-7 of shared/rules/belot.md, with the options of ``rules``."""
+    zero, all8 = x.tricks == 0, x.tricks == TRICKS
+    # Rule 1: a trickless declarers' constructions go to the defenders (a kept
+    # Бэла stays with them under the "Бэла kept on failure" option).
+    bela_kept = rules.bela_kept & x.bela_declarers
+    moved = np.where(zero, x.vcp - np.where(bela_kept, np.minimum(x.vcp, BELA_WHISTS), 0), 0)
+    vcp, vcv = x.vcp - moved, x.vcv + moved
+    bonus = rules.all_tricks_bonus & ~x.capo & (zero | all8)
+    vtp = x.vtp + np.where(bonus & all8, ALL_TRICKS_WHISTS, 0)
+    vtv = DECK_WHISTS - x.vtp + np.where(bonus & zero, ALL_TRICKS_WHISTS, 0)
+    vp, vv = vtp + vcp, vtv + vcv  # rule 2
+    made = np.where(x.capo, all8, vp >= WHISTS_PER_POINT * x.bid)  # rule 3
+    cost = np.where(bonus, ALL_TRICKS_BASE_COST, BASE_COST)  # rule 4
+    n = x.bid * np.where(rules.no_trump_double & x.no_trump, 2, 1)
+    pc = np.where(x.capo, CAPO_BASE_COST + x.capo_bid, n) * x.doubling  # rule 5
+    pp, pv = _whist_points(x, rules, made, vp, vv, vcp, vcv, cost)  # rule 6
+    doubled = x.doubling > 1
+    # Rule 7: the result table.
+    everything = pc + pp + pv
+    declarers = np.where(made, np.where(doubled, everything, pc + pp), 0)
+    defenders = np.where(made, np.where(doubled, 0, pv), everything)
+    keeps = bela_kept & ~made
+    declarers = declarers + np.where(keeps, BELA_POINTS, 0)
+    defenders = defenders - np.where(keeps, BELA_POINTS, 0)
+    bait = np.where(made, np.where(doubled, BAIT_DEFENDERS, BAIT_NONE), BAIT_DECLARERS)
+    return DealPoints(
+        made=made, vp=vp, vv=vv, pc=pc, pp=pp, pv=pv,
+        declarers=declarers, defenders=defenders, bait=bait.astype(np.int8),
+    )
+
+
+def _whist_points(x, rules, made, vp, vv, vcp, vcv, cost):
+    """Rule 6: Pp and Pv, ordinary contracts and capo."""
+    half = 5 if rules.trailing_five == "up" else 4  # a trailing 5 rounds up or down
+    pv = (vv + half) // WHISTS_PER_POINT
+    pp = (vp + vv - WHISTS_PER_POINT * pv) // WHISTS_PER_POINT
+    # "Pv + Pp never exceeds C + (VCp + VCv)/10": any excess comes off Pp.
+    pp = np.minimum(pp, cost + (vcp + vcv) // WHISTS_PER_POINT - pv)
+    capo_base = np.where(made, CAPO_BASE_COST, rules.failed_capo_base)
+    pp = np.where(x.capo, capo_base + vcp // WHISTS_PER_POINT, pp)
+    pv = np.where(x.capo, vcv // WHISTS_PER_POINT, pv)
+    return pp, pv
+
+
+class Protocol(NamedTuple):
+    """Rule 8 for every deal, in the rows' own order."""
+
+    total_a: np.ndarray  # pair a's running total after the deal
+    total_b: np.ndarray
+    ends: np.ndarray  # bool: this deal decided the match
+    after: np.ndarray  # bool: the match was decided by an earlier deal
+    end_row: np.ndarray  # for ``after`` rows, the row of the deciding deal; else -1
+
+
+def protocol(
+    game: np.ndarray,
+    deal: np.ndarray,
+    points_a: np.ndarray,
+    points_b: np.ndarray,
+    target: int,
+    valid: np.ndarray | None = None,
+) -> Protocol:
+    """Running totals per match in deal order, and where each match ends.
+
+    ``game`` holds integer match codes, ``deal`` the deal numbers; rows may come in
+    any order. A match ends after the first deal at which a pair's total reaches
+    ``target`` and the totals differ (equal totals play on). With ``valid``, a
+    match can only be seen to end once every deal up to that point is valid.
+    """
+    n = len(game)
+    order, start = _matches(game, deal)
+    ta = _running(points_a[order], start)
+    tb = _running(points_b[order], start)
+    over = (np.maximum(ta, tb) >= target) & (ta != tb)
+    if valid is not None:
+        over &= _running((~valid[order]).astype(np.int64), start) == 0
+    seen = _running(over.astype(np.int64), start)
+    ends, after = over & (seen == 1), (seen - over) > 0
+    last_end = np.maximum.accumulate(np.where(ends, np.arange(n), 0))
+    end_row = np.where(after, order[last_end], -1)
+    out = [np.empty_like(a) for a in (ta, tb, ends, after, end_row)]
+    for dst, src in zip(out, (ta, tb, ends, after, end_row)):
+        dst[order] = src
+    return Protocol(*out)
+
+
+def first_deal_row(game: np.ndarray, deal: np.ndarray) -> np.ndarray:
+    """For every row, the row of its match's first deal (lowest deal number)."""
+    order, start = _matches(game, deal)
+    out = np.empty(len(order), dtype=np.int64)
+    out[order] = order[start]
+    return out
+
+
+def _matches(game: np.ndarray, deal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows in deal order within each match (``order``) and, for each sorted
+    position, the sorted position where its match starts (``start``)."""
+    n = len(game)
+    dg, dd = np.diff(game), np.diff(deal)
+    if bool(np.all((dg > 0) | ((dg == 0) & (dd >= 0)))):
+        order = np.arange(n)  # already in order: skip the sort
+    else:
+        order = np.lexsort((deal, game))
+    g = game[order]
+    first = np.r_[True, g[1:] != g[:-1]] if n else np.zeros(0, dtype=bool)
+    start = np.maximum.accumulate(np.where(first, np.arange(n), 0))
+    return order, start
+
+
+def _running(values: np.ndarray, start: np.ndarray) -> np.ndarray:
+    """Cumulative sums restarting at each group's first row (``start`` per row)."""
+    total = np.cumsum(values)
+    return total - (total - values)[start]

@@ -1,0 +1,173 @@
+"""Scoring belot deals, all at once, and the ledger of what each player won."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames import ledger as _ledger
+from cardscore_frames.games.belot.points import (
+    BAIT_DECLARERS,
+    BAIT_DEFENDERS,
+    deal_points,
+    inputs,
+    protocol,
+)
+from cardscore_frames.games.belot.rules import PAIRS, Rules
+from cardscore_frames.games.belot.schema import PLAYERS, SCHEMA, match_codes
+from cardscore_frames.validate import check_log
+
+__all__ = ["score", "to_ledger", "SCORE_COLUMNS", "ROLES"]
+
+#: Columns that ``score`` adds, in order.
+SCORE_COLUMNS = (
+    "made",
+    "declarer_whists",
+    "defender_whists",
+    "contract_points",
+    "declarer_whist_points",
+    "defender_whist_points",
+    "points_declarer",
+    "points_defender",
+    "points_a",
+    "points_b",
+    "bait",
+    "total_a",
+    "total_b",
+    "match_over",
+    "winner",
+)
+#: Ledger roles.
+ROLES = ("declarer", "defender")
+_BAIT = ("none", *PAIRS)
+
+
+def score(
+    deals: pd.DataFrame, *, rules: Rules | None = None, validate: bool = True
+) -> pd.DataFrame:
+    """Score every belot deal and keep each match's protocol (shared/rules/belot.md).
+
+    Parameters
+    ----------
+    deals : pandas.DataFrame
+        A belot log, as :func:`cardscore_frames.read_log` returns it.
+    rules : Rules, optional
+        Defaults to the seed's rules, ``Rules()``.
+    validate : bool
+        Check the log first (every problem raises at once, deals logged after
+        their match was decided included). Pass ``False`` only for a frame that
+        ``read_log``/``validate`` already checked with these rules.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The deals, in their own row order, with every original column plus:
+
+        - ``made`` (bool): the contract was made (rule 3).
+        - ``declarer_whists``, ``defender_whists`` (int, whists): Vp and Vv after
+          rule 1 (trickless declarers' constructions moved to the defenders).
+        - ``contract_points`` (int, points): PC, contra/recontra included.
+        - ``declarer_whist_points``, ``defender_whist_points`` (int, points): Pp
+          and Pv (rule 6).
+        - ``points_declarer``, ``points_defender`` (int, points): the deal's
+          result for each side (rule 7).
+        - ``points_a``, ``points_b`` (int, points): the same, by pair.
+        - ``bait`` (category none/a/b): the pair marked БТ (Байт), if any.
+        - ``total_a``, ``total_b`` (int, points): the protocol's running totals,
+          in deal order within the match (``game_id``).
+        - ``match_over`` (bool): this deal decided the match (a total reached
+          ``rules.target`` and the totals differ).
+        - ``winner`` (category a/b): the winning pair, on that deal only.
+
+    Examples
+    --------
+    >>> import cardscore_frames as csf
+    >>> from cardscore_frames.games import belot
+    >>> deals = csf.read_log("sample_data/belot_season.csv", game="belot")
+    >>> scored = belot.score(deals, validate=False)
+    >>> scored.loc[scored["match_over"], ["total_a", "total_b"]].max(axis=1).min() >= 301
+    True
+    """
+    rules = rules or Rules()
+    if validate:
+        deals = check_log(deals, SCHEMA, rules=rules)
+    x = inputs(deals)
+    pts = deal_points(x, rules)
+    a = x.declarer_a
+    points_a = np.where(a, pts.declarers, pts.defenders)
+    points_b = np.where(a, pts.defenders, pts.declarers)
+    proto = protocol(*match_codes(deals), points_a, points_b, rules.target)
+    # БТ goes to the declarers on a failure, to the defenders on a doubled make.
+    bait_a = np.where(a, pts.bait == BAIT_DECLARERS, pts.bait == BAIT_DEFENDERS)
+    bait = np.where(pts.bait == 0, 0, np.where(bait_a, 1, 2))
+    winner = np.where(proto.ends, np.where(proto.total_a > proto.total_b, 0, 1), -1)
+    added = {
+        "made": pts.made,
+        "declarer_whists": pts.vp,
+        "defender_whists": pts.vv,
+        "contract_points": pts.pc,
+        "declarer_whist_points": pts.pp,
+        "defender_whist_points": pts.pv,
+        "points_declarer": pts.declarers,
+        "points_defender": pts.defenders,
+        "points_a": points_a,
+        "points_b": points_b,
+        "bait": pd.Categorical.from_codes(bait, _BAIT),
+        "total_a": proto.total_a,
+        "total_b": proto.total_b,
+        "match_over": proto.ends,
+        "winner": pd.Categorical.from_codes(winner, PAIRS),
+    }
+    out = deals.drop(columns=[c for c in SCORE_COLUMNS if c in deals])
+    return pd.concat([out, pd.DataFrame(added, index=deals.index)], axis=1)
+
+
+def to_ledger(scored: pd.DataFrame) -> pd.DataFrame:
+    """One row per (game_id, deal, player): his pair's points for the deal.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``game_id``, ``deal``, ``player``, ``seat`` (1-4: a1, a2, b1, b2),
+        ``role`` (declarer, defender), ``score`` (belot points: the player's
+        pair's points for the deal), ``pair`` (a, b), ``opponent_score`` (the
+        other pair's points for the deal, so ``score - opponent_score`` is the
+        point difference), ``match_won`` (boolean: on the deal that decided the
+        match, whether the player's pair won it; blank on every other deal), then
+        the log's metadata columns (league, season, date, table).
+        ``attrs``: ``game="belot"``, ``unit="points"``, ``zero_sum=False`` (a race
+        to the target: count match wins, not point sums).
+
+    Examples
+    --------
+    >>> import cardscore_frames as csf
+    >>> from cardscore_frames.games import belot
+    >>> deals = csf.read_log("sample_data/belot_season.csv", game="belot")
+    >>> ledger = belot.to_ledger(belot.score(deals, validate=False))
+    >>> ledger.attrs["zero_sum"], len(ledger) == 4 * len(deals)
+    (False, True)
+    >>> int(ledger["match_won"].sum()) == 2 * int(ledger["match_won"].notna().sum() // 4)
+    True
+    """
+    a = scored["declarer"].to_numpy() == "a"
+    pa = scored["points_a"].to_numpy(dtype=np.int64)
+    pb = scored["points_b"].to_numpy(dtype=np.int64)
+    is_a = np.array([True, True, False, False])
+    declaring = a[:, None] == is_a  # the seat's pair declared
+    won = scored["winner"].cat.codes.to_numpy()[:, None]  # -1 no decision, 0 a, 1 b
+    ledger = _ledger.from_wide(
+        scored, PLAYERS, np.where(is_a, pa[:, None], pb[:, None]),
+        game="belot", unit="points", zero_sum=False,
+        extra={
+            "_role": np.where(declaring, 0, 1).astype(np.int8),
+            "_pair": np.broadcast_to(np.where(is_a, 0, 1).astype(np.int8), declaring.shape),
+            "opponent_score": np.where(is_a, pb[:, None], pa[:, None]),
+            "_won": np.where(won < 0, -1, won == np.where(is_a, 0, 1)).astype(np.int8),
+        },
+    )
+    # categoricals from codes: cheaper than from_wide's factorising of 4 strings a deal
+    won = ledger.pop("_won").to_numpy()
+    ledger["role"] = pd.Categorical.from_codes(ledger.pop("_role").to_numpy(), ROLES)
+    ledger.insert(6, "pair", pd.Categorical.from_codes(ledger.pop("_pair").to_numpy(), PAIRS))
+    ledger.insert(8, "match_won", pd.arrays.BooleanArray(won == 1, won < 0))
+    return ledger

@@ -1,0 +1,301 @@
+"""The preferans deal log: its columns, the seat arrays, and every check.
+
+One row per deal (shared/rules/preferans.md "One deal"): ``game_id``, ``deal``,
+``player1 .. player4`` clockwise (``player4`` blank at 3 players), ``dealer`` (at 4
+players the player who sits the deal out; optional at 3, where the dealer plays),
+``declarer`` (blank on an all-pass deal), ``contract`` (``6S`` .. ``10NT``,
+``misere``, or ``pass`` for an all-pass deal), ``call1 .. call4`` (each defender's
+``whist``, ``pass`` or ``half``; blank for the declarer and the dealer),
+``tricks1 .. tricks4`` (blank where there was no play) and ``pool_target`` (or
+``Rules(pool_target=...)`` for the whole log).
+
+Checks are cross-column and vectorised; each problem names the game, the deal, the
+column, the value and what is allowed.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.games.preferans.rules import (
+    CALLS,
+    CONTRACT_LEVEL,
+    CONTRACTS,
+    HALF_WHIST_LEVELS,
+    SUITS,
+    Rules,
+)
+from cardscore_frames.validate import Field, Problems, Schema
+
+__all__ = ["SCHEMA", "PLAYERS", "CALL_COLUMNS", "TRICK_COLUMNS", "Seats", "seats",
+           "contract_codes", "call_codes", "trick_array"]
+
+MAX_SEATS = 4
+PLAYERS = tuple(f"player{i}" for i in range(1, MAX_SEATS + 1))
+CALL_COLUMNS = tuple(f"call{i}" for i in range(1, MAX_SEATS + 1))
+TRICK_COLUMNS = tuple(f"tricks{i}" for i in range(1, MAX_SEATS + 1))
+PASS, WHIST, HALF = (CALLS.index(c) for c in ("pass", "whist", "half"))
+#: Contract codes (positions in CONTRACTS) of misère and of an all-pass deal.
+MISERE, ALL_PASS = CONTRACTS.index("misere"), CONTRACTS.index("pass")
+LEVEL = np.array([CONTRACT_LEVEL[c] for c in CONTRACTS] + [0], dtype=np.int64)
+
+_SUIT_SIGNS = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "бк": "nt", "_nt": "nt"}
+_CONTRACT_ALIASES = {
+    **{f"{lv}{sign}": f"{lv}{suit}" for lv in range(6, 11)
+       for sign, suit in _SUIT_SIGNS.items()},
+    **{f"{lv}_{suit}": f"{lv}{suit}" for lv in range(6, 11) for suit in SUITS},
+    "misère": "misere", "мизер": "misere", "mis": "misere",
+    "all_pass": "pass", "allpass": "pass", "распасы": "pass", "raspasy": "pass",
+}
+_CALL_ALIASES = {"w": "whist", "вист": "whist", "p": "pass", "пас": "pass",
+                 "h": "half", "half_whist": "half", "полвиста": "half", "1/2": "half"}
+
+FIELDS = (
+    Field("game_id", "id", aliases=("game", "game id", "pool_id")),
+    Field("deal", "int", low=1, aliases=("deal_no", "раздача")),
+    *(Field(p, "name", required=i < 3, blank=i >= 3) for i, p in enumerate(PLAYERS)),
+    Field("dealer", "name", required=False, blank=True),
+    Field("declarer", "name", blank=True),
+    Field("contract", "choice", choices=CONTRACTS, value_aliases=_CONTRACT_ALIASES),
+    *(Field(c, "choice", required=i < 3, blank=True, choices=CALLS,
+            value_aliases=_CALL_ALIASES) for i, c in enumerate(CALL_COLUMNS)),
+    *(Field(t, "int", required=i < 3, blank=True, low=0, high=10)
+      for i, t in enumerate(TRICK_COLUMNS)),
+    Field("pool_target", "int", required=False, blank=True, low=1, aliases=("pool",)),
+)
+
+
+class Seats(NamedTuple):
+    """Who sits where in each deal, as arrays; seats are 0-based columns."""
+
+    names: np.ndarray  # (N, 4) object, None where the seat is empty
+    n: np.ndarray  # players at the table, 3 or 4
+    dealer: np.ndarray  # the dealer's seat, -1 when blank or not seated
+    out: np.ndarray  # the seat sitting the deal out (the dealer at 4), else -1
+    declarer: np.ndarray  # -1 when blank or not seated
+    active: np.ndarray  # (N, 4) bool: seats playing the deal
+    first: np.ndarray  # the first defender's seat (-1 without a declarer)
+    second: np.ndarray  # the second defender's seat
+
+
+def _column(deals: pd.DataFrame, name: str) -> np.ndarray:
+    if name not in deals:
+        return np.full(len(deals), None, dtype=object)
+    return deals[name].to_numpy(dtype=object, na_value=None)
+
+
+def _seat_of(names: np.ndarray, who: np.ndarray) -> np.ndarray:
+    given = who != None  # noqa: E711 (elementwise)
+    match = (names == who[:, None]) & given[:, None] & (names != None)  # noqa: E711
+    return np.where(match.any(axis=1), match.argmax(axis=1), -1)
+
+
+def seats(deals: pd.DataFrame) -> Seats:
+    """The seat arrays of every deal, vectorised (the defenders found clockwise)."""
+    names = np.column_stack([_column(deals, p) for p in PLAYERS])
+    n = (names != None).sum(axis=1)  # noqa: E711
+    dealer = _seat_of(names, _column(deals, "dealer"))
+    out = np.where(n == MAX_SEATS, dealer, -1)
+    declarer = _seat_of(names, _column(deals, "declarer"))
+    seat = np.arange(MAX_SEATS)
+    active = (names != None) & (seat[None, :] != out[:, None])  # noqa: E711
+    rows = np.arange(len(deals))
+    first, second = np.full(len(deals), -1), np.full(len(deals), -1)
+    for step in range(1, MAX_SEATS):  # clockwise from the declarer
+        cand = (declarer + step) % np.maximum(n, 1)
+        ok = (declarer >= 0) & active[rows, cand] & (cand != declarer)
+        second = np.where((first >= 0) & (second < 0) & ok, cand, second)
+        first = np.where((first < 0) & ok, cand, first)
+    return Seats(names, n, dealer, out, declarer, active, first, second)
+
+
+def contract_codes(deals: pd.DataFrame) -> np.ndarray:
+    """Positions in CONTRACTS (-1 for a blank or unknown contract)."""
+    return pd.Categorical(deals["contract"], categories=CONTRACTS).codes.astype(np.int64)
+
+
+def call_codes(deals: pd.DataFrame) -> np.ndarray:
+    """(N, 4) positions in CALLS: 0 pass, 1 whist, 2 half, -1 blank."""
+    cols = [pd.Categorical(deals[c], categories=CALLS).codes if c in deals
+            else np.full(len(deals), -1) for c in CALL_COLUMNS]
+    return np.column_stack(cols).astype(np.int64)
+
+
+def trick_array(deals: pd.DataFrame) -> np.ndarray:
+    """(N, 4) tricks as floats, NaN where blank."""
+    cols = [deals[c].to_numpy(dtype=float, na_value=np.nan) if c in deals
+            else np.full(len(deals), np.nan) for c in TRICK_COLUMNS]
+    return np.column_stack(cols)
+
+
+def _at(values: np.ndarray, seat: np.ndarray, fill=-1) -> np.ndarray:
+    """values[row, seat[row]], ``fill`` where seat is -1."""
+    got = np.take_along_axis(values, np.maximum(seat, 0)[:, None], axis=1)[:, 0]
+    return np.where(seat >= 0, got, fill)
+
+
+def _first_rows(deals: pd.DataFrame) -> np.ndarray:
+    """Per row: the position of its game's first row (itself when game_id is blank)."""
+    codes = pd.factorize(deals["game_id"])[0]
+    first = pd.Series(np.arange(len(deals))).groupby(codes).transform("min").to_numpy()
+    return np.where(codes >= 0, first, np.arange(len(deals)))
+
+
+def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    """Distinct names, the same table all game long, a dealer who sits at it."""
+    st = seats(deals)
+    names, present = st.names, st.names != None  # noqa: E711
+    for i in range(MAX_SEATS):
+        for j in range(i + 1, MAX_SEATS):
+            twice = present[:, i] & (names[:, i] == names[:, j])
+            problems.add(twice, PLAYERS[j], "duplicate_player",
+                         f"player names must be distinct in a deal; {{value}} is also "
+                         f"{PLAYERS[i]}")
+    first = _first_rows(deals)
+    for i, col in enumerate(PLAYERS):
+        other = names[first, i]
+        problems.add(names[:, i] != other, col, "players_change",
+                     f"{col} must be the same in every deal of a game (the table does "
+                     "not change during a pool); got {value}, the game's first row has "
+                     "{other}", other=np.where(other == None, "blank", other))  # noqa: E711
+    dealer = _column(deals, "dealer")
+    problems.add((dealer != None) & (st.dealer < 0), "dealer", "not_seated",  # noqa: E711
+                 "dealer must be one of the deal's players; got {value}")
+    problems.add((dealer == None) & (st.n == MAX_SEATS), "dealer", "blank",  # noqa: E711
+                 "dealer must be given at 4 players: the dealer sits the deal out")
+
+
+def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    """A declarer exactly when there is a contract, seated, and not sitting out."""
+    st = seats(deals)
+    code = contract_codes(deals)
+    all_pass = code == ALL_PASS
+    bid = (code >= 0) & ~all_pass
+    given = _column(deals, "declarer") != None  # noqa: E711
+    problems.add(all_pass & given, "declarer", "set_on_pass",
+                 "declarer must be blank on an all-pass deal (contract pass); got {value}")
+    problems.add(bid & ~given, "declarer", "blank",
+                 "declarer must be given when the contract is {contract}",
+                 contract=deals["contract"])
+    problems.add(given & (st.declarer < 0), "declarer", "not_seated",
+                 "declarer must be one of the deal's players; got {value}")
+    problems.add(given & (st.declarer >= 0) & (st.declarer == st.out), "declarer",
+                 "is_dealer", "declarer must not be the dealer, who sits the deal out "
+                 "at 4 players; got {value}")
+
+
+def check_calls(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    """Each defender calls on a contract; half-whists only where the rules allow."""
+    st = seats(deals)
+    code = contract_codes(deals)
+    calls = call_codes(deals)
+    level = LEVEL[code]
+    bid = level > 0
+    no_whist = (code == ALL_PASS) | (code == MISERE)
+    for i, col in enumerate(CALL_COLUMNS):
+        given, call = calls[:, i] >= 0, calls[:, i]
+        who = st.names[:, i]
+        problems.add(given & (who == None), col, "not_seated",  # noqa: E711
+                     f"{col} must be blank: seat {i + 1} is empty; got {{value}}")
+        problems.add(given & (st.out == i), col, "dealer_call",
+                     f"{col} must be blank: {{who}} deals and sits the deal out; got "
+                     "{value}", who=who)
+        problems.add(given & (st.declarer == i), col, "declarer_call",
+                     f"{col} must be blank: {{who}} is the declarer; got {{value}}",
+                     who=who)
+        problems.add(no_whist & given & (call != PASS), col, "no_whist",
+                     f"{col} must be blank or pass on {{contract}}: nobody whists a "
+                     "misère or an all-pass deal; got {value}", contract=deals["contract"])
+        defends = bid & ((st.first == i) | (st.second == i))
+        problems.add(defends & ~given, col, "call_missing",
+                     f"{col} must be whist, pass or half: {{who}} defends {{contract}}",
+                     who=who, contract=deals["contract"])
+        half = defends & (call == HALF)
+        problems.add(half & ~np.isin(level, HALF_WHIST_LEVELS), col, "half_level",
+                     f"{col}: a half-whist is allowed only on a six or a seven; got "
+                     "{value} on {contract}", contract=deals["contract"])
+        problems.add(half & (st.first == i), col, "half_first_defender",
+                     f"{col}: only the second defender may half-whist, after the first "
+                     "passed; {who} is the first defender; got {value}", who=who)
+        other = _at(calls, np.where(st.first == i, st.second, st.first))
+        problems.add(half & (st.second == i) & (other >= 0) & (other != PASS), col,
+                     "half_beside_whist", f"{col}: a half-whist is allowed only when "
+                     "the other defender passed; got {value} beside {other}",
+                     other=np.asarray(CALLS, dtype=object)[np.maximum(other, 0)])
+
+
+def played_deals(deals: pd.DataFrame, st: Seats | None = None) -> np.ndarray:
+    """Deals with play: all-pass, misère, or a contract somebody whisted."""
+    st = st or seats(deals)
+    code, calls = contract_codes(deals), call_codes(deals)
+    whisted = (_at(calls, st.first) == WHIST) | (_at(calls, st.second) == WHIST)
+    return (code == ALL_PASS) | (code == MISERE) | ((LEVEL[code] > 0) & whisted)
+
+
+def check_tricks(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    """Tricks for every player of a played deal, summing to 10; none without play."""
+    st = seats(deals)
+    played = played_deals(deals, st)
+    calls_known = contract_codes(deals) >= 0
+    for col in ("declarer", *CALL_COLUMNS):
+        calls_known &= ~problems.reported(col)
+    tricks = trick_array(deals)
+    given = ~np.isnan(tricks)
+    for i, col in enumerate(TRICK_COLUMNS):
+        who = st.names[:, i]
+        problems.add(played & st.active[:, i] & ~given[:, i], col, "tricks_missing",
+                     f"{col} must be given: {{who}} played the deal", who=who)
+        problems.add(given[:, i] & ~st.active[:, i], col, "tricks_not_playing",
+                     f"{col} must be blank: seat {i + 1} is empty or its player deals "
+                     "and sits the deal out; got {value}")
+        problems.add(calls_known & ~played & given[:, i] & st.active[:, i], col,
+                     "tricks_without_play", f"{col} must be blank: {{contract}} was not "
+                     "played (both defenders passed, or a half-whist); got {value}",
+                     contract=deals["contract"])
+    complete = played & ~(st.active & ~given).any(axis=1)
+    total = np.where(st.active & given, tricks, 0).sum(axis=1)
+    wrong = complete & (total != 10)
+    shown = np.where(st.active & given, tricks, np.nan)[wrong]
+    value = np.full(len(deals), None, dtype=object)
+    value[wrong] = ["+".join(str(int(t)) for t in row if t == t) for row in shown]
+    problems.add(wrong, "tricks", "tricks_sum",
+                 "tricks of the players of a played deal must sum to 10; got {value} "
+                 "= {total}", value=value, total=total.astype(int))
+
+
+def check_pool_target(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    """A pool target for every game (column or rules), the same on all its deals."""
+    rules = rules if isinstance(rules, Rules) else Rules()
+    target = pool_targets(deals, rules)
+    if "pool_target" not in deals and rules.pool_target is None:
+        problems.add_table("pool_target", "missing_column",
+                           "column pool_target is missing: give it, or pass "
+                           "Rules(pool_target=...)")
+        return
+    problems.add(np.isnan(target) & ~problems.reported("pool_target"), "pool_target",
+                 "blank", "pool_target must be given (or Rules(pool_target=...))")
+    other = target[_first_rows(deals)]
+    problems.add(~np.isnan(target) & ~np.isnan(other) & (target != other),
+                 "pool_target", "pool_target_changes",
+                 "pool_target must be the same in every deal of a game; got {value}, "
+                 "the game's first row has {other}", other=other)
+
+
+def pool_targets(deals: pd.DataFrame, rules: Rules) -> np.ndarray:
+    """The pool target of each deal: the log's, else the rules' (NaN: neither)."""
+    col = (deals["pool_target"].to_numpy(dtype=float, na_value=np.nan)
+           if "pool_target" in deals else np.full(len(deals), np.nan))
+    if rules.pool_target is not None:
+        col = np.where(np.isnan(col), float(rules.pool_target), col)
+    return col
+
+
+SCHEMA = Schema(
+    game="preferans",
+    fields=FIELDS,
+    checks=(check_players, check_contract, check_calls, check_tricks,
+            check_pool_target),
+)

@@ -1,0 +1,220 @@
+"""The preferans score sheet (пулька) at the end of a game: columns, checks, arrays.
+
+One row per (game, player), as shared/rules/preferans.md "The sheet" describes it:
+``seat`` (1..n in seating order), ``player``, ``pool``, ``mountain`` and
+``whists_on_1 .. whists_on_4``, the whists this player wrote on the player in that
+seat. His own seat, and seat 4 in a 3-player game, are left blank (0 is accepted);
+a blank cell on an opponent means no whists. Optional per-game ``pool_target`` and
+``whist_price`` (money per whist) may be given on any row of the game; the rows of
+one game must not disagree.
+
+A game with any problem is rejected whole: its other rows get a ``game_rejected``
+problem, so that ``errors="collect"`` never hands on part of a game.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.games.preferans.rules import Rules
+from cardscore_frames.validate import Field, Problems, Schema
+
+__all__ = ["SHEET_SCHEMA", "SHEET_COLUMNS", "PLAYER_COUNTS", "MAX_SEATS", "Sheet",
+           "sheet_arrays"]
+
+#: "The sheet": 3 or 4 players.
+PLAYER_COUNTS = (3, 4)
+MAX_SEATS = max(PLAYER_COUNTS)
+WHIST_COLUMNS = tuple(f"whists_on_{j}" for j in range(1, MAX_SEATS + 1))
+
+SHEET_FIELDS = (
+    Field("game_id", "id", aliases=("game", "game id")),
+    Field("seat", "int", low=1, high=MAX_SEATS),
+    Field("player", "name", aliases=("name",)),
+    Field("pool", "int", low=0),
+    Field("mountain", "int"),  # may be negative: a surplus written off it
+    *(Field(c, "int", required=j < 3, blank=True) for j, c in enumerate(WHIST_COLUMNS)),
+    Field("pool_target", "int", required=False, blank=True, low=1),
+    Field("whist_price", "number", required=False, blank=True),
+)
+#: The sheet's columns, in order.
+SHEET_COLUMNS = tuple(f.name for f in SHEET_FIELDS)
+
+
+def _game_key(sheet: pd.DataFrame) -> np.ndarray:
+    """Game codes (0..G-1; blank game ids form one group of their own)."""
+    return pd.factorize(sheet["game_id"], use_na_sentinel=False)[0]
+
+
+def _per_game(values: np.ndarray, codes: np.ndarray, how: str) -> np.ndarray:
+    """A per-row array of a per-game aggregate of ``values``."""
+    return pd.Series(values).groupby(codes).transform(how).to_numpy()
+
+
+def _players(sheet: pd.DataFrame) -> np.ndarray:
+    return sheet["player"].to_numpy(dtype=object, na_value=None)
+
+
+def _seats(sheet: pd.DataFrame) -> np.ndarray:
+    return sheet["seat"].to_numpy(dtype=float, na_value=np.nan)
+
+
+def _gaps(codes: np.ndarray, seats: np.ndarray, size: np.ndarray) -> np.ndarray:
+    """Per row: the empty seats of its game among 1..size, as text ("2" or "2, 4")."""
+    text = np.full(len(codes), "", dtype=object)
+    for j in range(1, MAX_SEATS + 1):
+        taken = np.bincount(codes, weights=seats == j)
+        empty = (taken[codes] == 0) & (j <= size)
+        sep = np.where(text == "", "", ", ")
+        text = np.where(empty, text + sep + str(j), text)
+    return text
+
+
+def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    """3 or 4 players a game, seats 1..n without a gap, distinct names."""
+    codes = _game_key(sheet)
+    size = np.bincount(codes)[codes]
+    seats = _seats(sheet)
+    bad_size = ~np.isin(size, PLAYER_COUNTS)
+    problems.add(bad_size, "game_id", "players",
+                 "a game must have 3 or 4 players, one row each; this game has "
+                 "{size} rows ({player} is one)", value=sheet["game_id"],
+                 size=size, player=_players(sheet))
+    gaps = _gaps(codes, seats, size)
+    beyond = ~bad_size & (seats > size)
+    problems.add(beyond, "seat", "seat_gap",
+                 "seat must be 1 to {size} in a game of {size} players, without a gap; "
+                 "got {value} for {player}, and seat {gaps} is empty",
+                 size=size, player=_players(sheet), gaps=gaps)
+    twice = sheet.duplicated(["game_id", "player"], keep=False).to_numpy()
+    problems.add(twice & sheet["player"].notna().to_numpy(), "player", "duplicate_player",
+                 "player names must be distinct in a game; {value} appears more than once")
+
+
+def check_whists(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    """Whists are 0 or more, never on oneself nor on a seat the game does not have."""
+    codes = _game_key(sheet)
+    size = np.bincount(codes)[codes]
+    seats = _seats(sheet)
+    who = _players(sheet)
+    for j, col in enumerate(WHIST_COLUMNS, start=1):
+        if col not in sheet:
+            continue
+        w = sheet[col].to_numpy(dtype=float, na_value=np.nan)
+        given = ~np.isnan(w) & (w != 0)
+        problems.add(w < 0, col, "negative_whists",
+                     f"{col} must be 0 or more (the whists {{player}} wrote on seat {j}); "
+                     "got {value}", player=who)
+        problems.add(given & (seats == j), col, "whists_on_self",
+                     f"{col} must be blank for {{player}}, who sits in seat {j}: nobody "
+                     "writes whists on himself; got {value}", player=who)
+        problems.add(given & (j > size), col, "no_such_seat",
+                     f"{col} must be blank in a game of {{size}} players (there is no "
+                     f"seat {j}); got {{value}} from {{player}}", size=size, player=who)
+
+
+def _game_value(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndarray:
+    """The game's value of an optional per-game column (NaN where none is given)."""
+    if column not in sheet:
+        return np.full(len(sheet), np.nan)
+    codes = _game_key(sheet)
+    v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
+    low = _per_game(v, codes, "min")
+    high = _per_game(v, codes, "max")
+    problems.add(~np.isnan(v) & (low != high), column, "differs_in_game",
+                 f"{column} must be the same on every row of a game; got {{value}} for "
+                 "{player}, and {low} to {high} in the game", player=_players(sheet),
+                 low=low, high=high)
+    return np.where(low == high, low, np.nan)
+
+
+def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    """A positive whist price; pools within the target where pools are capped."""
+    _game_value(sheet, "whist_price", problems)
+    if "whist_price" in sheet:
+        price = sheet["whist_price"].to_numpy(dtype=float, na_value=np.nan)
+        problems.add(~np.isnan(price) & ~(np.isfinite(price) & (price > 0)),
+                     "whist_price", "not_positive",
+                     "whist_price must be a positive number (money per whist); got "
+                     "{value} for {player}", player=_players(sheet))
+    target = _game_value(sheet, "pool_target", problems)
+    if rules.pool_target is not None:
+        target = np.where(np.isnan(target), rules.pool_target, target)
+    pool = sheet["pool"].to_numpy(dtype=float, na_value=np.nan)
+    if rules.pool_cap:
+        problems.add(pool > target, "pool", "above_target",
+                     "pool must be at most the pool target {target} (pools are capped "
+                     "and the surplus overflows to others); got {value} for {player}",
+                     target=target, player=_players(sheet))
+
+
+def check_whole_games(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    """Reject a game whole when any of its rows has a problem (runs last)."""
+    codes = _game_key(sheet)
+    bad_game = _per_game(problems.bad.astype(np.int8), codes, "max").astype(bool)
+    problems.add(bad_game & ~problems.bad, "game_id", "game_rejected",
+                 "the game of {player} has problems in other rows; a game is settled "
+                 "whole or not at all", value=sheet["game_id"], player=_players(sheet))
+
+
+SHEET_SCHEMA = Schema(
+    game="preferans-sheet",
+    fields=SHEET_FIELDS,
+    key=("game_id", "seat"),
+    checks=(check_table, check_whists, check_game_values, check_whole_games),
+)
+
+
+class Sheet(NamedTuple):
+    """A checked sheet as arrays over games: shape (G,) or (G, 4), seat j in column j-1.
+
+    ``valid`` marks the seats a game has; every other entry is 0 (or None, -1).
+    """
+
+    games: pd.Index  # game ids, in order of first appearance
+    n: np.ndarray  # players per game
+    valid: np.ndarray  # (G, 4) bool
+    row: np.ndarray  # (G, 4) position in the sheet, -1 where no seat
+    pool: np.ndarray  # (G, 4) int64
+    mountain: np.ndarray  # (G, 4) int64
+    whists: np.ndarray  # (G, 4, 4) int64: whists[g, i, j] = W[i][j]
+    target: np.ndarray  # (G,) float: the pool target, NaN where unknown
+    price: np.ndarray  # (G,) float: the whist price, NaN where unknown
+
+
+def sheet_arrays(sheet: pd.DataFrame, rules: Rules) -> Sheet:
+    """Scatter a checked sheet into per-game arrays (no loop over games)."""
+    codes, games = pd.factorize(sheet["game_id"])
+    g, s = codes, sheet["seat"].to_numpy(dtype=np.int64) - 1
+    shape = (len(games), MAX_SEATS)
+    valid = np.zeros(shape, dtype=bool)
+    valid[g, s] = True
+    row = np.full(shape, -1, dtype=np.int64)
+    row[g, s] = np.arange(len(sheet))
+    pool, mountain = np.zeros(shape, np.int64), np.zeros(shape, np.int64)
+    pool[g, s] = sheet["pool"].to_numpy(dtype=np.int64)
+    mountain[g, s] = sheet["mountain"].to_numpy(dtype=np.int64)
+    whists = np.zeros((*shape, MAX_SEATS), dtype=np.int64)
+    for j, col in enumerate(WHIST_COLUMNS):
+        if col in sheet:
+            w = sheet[col].to_numpy(dtype=np.int64, na_value=0)
+            whists[g, s, j] = np.where(s == j, 0, w)
+    whists *= valid[:, None, :]
+    return Sheet(
+        games=games, n=valid.sum(axis=1), valid=valid, row=row, pool=pool,
+        mountain=mountain, whists=whists,
+        target=_first_given(sheet, "pool_target", g, len(games), rules.pool_target),
+        price=_first_given(sheet, "whist_price", g, len(games), None),
+    )
+
+
+def _first_given(sheet, column, g, n_games, default) -> np.ndarray:
+    out = np.full(n_games, np.nan if default is None else float(default))
+    if column in sheet:
+        v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
+        given = ~np.isnan(v)
+        out[g[given]] = v[given]
+    return out
