@@ -133,13 +133,13 @@ def _game_value(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndar
 
 def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """A positive whist price; pools within the target where pools are capped."""
-    _game_value(sheet, "whist_price", problems)
     if "whist_price" in sheet:
         price = sheet["whist_price"].to_numpy(dtype=float, na_value=np.nan)
         problems.add(~np.isnan(price) & ~(np.isfinite(price) & (price > 0)),
                      "whist_price", "not_positive",
                      "whist_price must be a positive number (money per whist); got "
                      "{value} for {player}", player=_players(sheet))
+    _game_value(sheet, "whist_price", problems)
     target = _game_value(sheet, "pool_target", problems)
     if rules.pool_target is not None:
         target = np.where(np.isnan(target), rules.pool_target, target)
