@@ -70,12 +70,20 @@ def seated(deals: pd.DataFrame) -> np.ndarray:
 
 def seat_of(deals: pd.DataFrame, column: str) -> np.ndarray:
     """The seat (0-4) whose player is named in ``column``; -1 when blank or not seated."""
-    who = deals[column]
-    seat = np.full(len(deals), -1, dtype=np.int8)
+    given = np.flatnonzero(deals[column].notna().to_numpy(dtype=bool))
+    whole = len(given) == len(deals)  # partner and sits_out are mostly blank
+
+    def cells(name: str):
+        return deals[name].array if whole else deals[name].array.take(given)
+
+    who = cells(column)
+    found = np.full(len(given), -1, dtype=np.int8)
     for k in range(4, -1, -1):  # five string comparisons, all deals at once
         if PLAYERS[k] in deals:
-            same = (deals[PLAYERS[k]] == who).to_numpy(dtype=bool, na_value=False)
-            seat[same] = k
+            same = np.asarray(cells(PLAYERS[k]) == who)
+            found[same] = k
+    seat = np.full(len(deals), -1, dtype=np.int8)
+    seat[given] = found
     return seat
 
 
