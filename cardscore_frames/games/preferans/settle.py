@@ -300,39 +300,35 @@ def settle(
     """
     checked, sh, st = _prepare(sheet, method, whist_price, unit, rules, adjust_seat,
                                validate)
-    rows, seats = np.nonzero(sh.valid)
-    at = sh.row[rows, seats]
+    seated = sh.valid  # boolean indexing keeps (game, seat) order
+    rows, seats = np.nonzero(seated)
+    at = sh.row[seated]
     whole = method != "exact"
-    units = _money_units(st, unit, _name_ranks(sh, checked))[rows, seats]
-    priced = ~np.isnan(sh.price[rows])
+    units = _money_units(st, unit, _name_ranks(sh, checked))[seated]
+    unpriced = np.isnan(sh.price[rows])
     q_unit = round(unit * _PRICE_SCALE)
-    out = {
-        "game_id": checked["game_id"].to_numpy()[at],
+    frame = pd.DataFrame({
+        "game_id": checked["game_id"].array.take(at),
         "seat": seats + 1,
-        "player": checked["player"].to_numpy()[at],
+        "player": checked["player"].array.take(at),
         "players": sh.n[rows],
-        "pool": sh.pool[rows, seats],
-        "mountain": sh.mountain[rows, seats],
-        "mountain_pooled": st.pooled[rows, seats],
-        "mountain_amnesty": st.amnesty[rows, seats],
-        "adjustment": st.delta[rows, seats],
-        "mountain_whists": _whists(st.mountain12[rows, seats], whole),
-        "compensation": st.comp[rows, seats],
-        "pair_whists": st.pair[rows, seats],
-        "whists": _whists(st.total12[rows, seats], whole),
-        "twelfths": st.total12[rows, seats],
+        "pool": sh.pool[seated],
+        "mountain": sh.mountain[seated],
+        "mountain_pooled": st.pooled[seated],
+        "mountain_amnesty": st.amnesty[seated],
+        "adjustment": st.delta[seated],
+        "mountain_whists": _whists(st.mountain12[seated], whole),
+        "compensation": st.comp[seated],
+        "pair_whists": st.pair[seated],
+        "whists": _whists(st.total12[seated], whole),
+        "twelfths": st.total12[seated],
         "whist_price": sh.price[rows],
-        "money_units": pd.array(np.where(priced, units, 0), dtype="Int64"),
-        "money": pd.array(units * q_unit / _PRICE_SCALE, dtype="Float64"),
-    }
-    frame = pd.DataFrame(out)
-    frame["game_id"] = frame["game_id"].astype(checked["game_id"].dtype)
-    frame["player"] = frame["player"].astype("str")
-    for col in ("money_units", "money"):
-        frame[col] = frame[col].mask(~priced)
+        "money_units": pd.arrays.IntegerArray(units, unpriced),
+        "money": pd.arrays.FloatingArray(units * q_unit / _PRICE_SCALE, unpriced),
+    })
     for col in METADATA_COLUMNS:
         if col in checked:
-            frame[col] = checked[col].to_numpy()[at]
+            frame[col] = checked[col].array.take(at)
     frame.attrs.update({"game": "preferans", "unit": "whists", "method": method,
                         "zero_sum": True})
     return frame

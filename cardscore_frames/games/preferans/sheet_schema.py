@@ -58,6 +58,15 @@ def _players(sheet: pd.DataFrame) -> np.ndarray:
     return sheet["player"].to_numpy(dtype=object, na_value=None)
 
 
+def _report(problems: Problems, mask: np.ndarray, column: str, reason: str,
+            message: str, sheet: pd.DataFrame, **params: object) -> None:
+    """``problems.add`` with ``{player}`` in the message; names are only looked up
+    when a row fails (converting them costs more than every check of a good sheet).
+    """
+    if np.any(mask):
+        problems.add(mask, column, reason, message, player=_players(sheet), **params)
+
+
 def _seats(sheet: pd.DataFrame) -> np.ndarray:
     return sheet["seat"].to_numpy(dtype=float, na_value=np.nan)
 
@@ -79,16 +88,15 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     size = np.bincount(codes)[codes]
     seats = _seats(sheet)
     bad_size = ~np.isin(size, PLAYER_COUNTS)
-    problems.add(bad_size, "game_id", "players",
-                 "a game must have 3 or 4 players, one row each; this game has "
-                 "{size} rows ({player} is one)", value=sheet["game_id"],
-                 size=size, player=_players(sheet))
-    gaps = _gaps(codes, seats, size)
+    _report(problems, bad_size, "game_id", "players",
+            "a game must have 3 or 4 players, one row each; this game has {size} rows "
+            "({player} is one)", sheet, value=sheet["game_id"], size=size)
     beyond = ~bad_size & (seats > size)
-    problems.add(beyond, "seat", "seat_gap",
-                 "seat must be 1 to {size} in a game of {size} players, without a gap; "
-                 "got {value} for {player}, and seat {gaps} is empty",
-                 size=size, player=_players(sheet), gaps=gaps)
+    if beyond.any():
+        _report(problems, beyond, "seat", "seat_gap",
+                "seat must be 1 to {size} in a game of {size} players, without a gap; "
+                "got {value} for {player}, and seat {gaps} is empty", sheet,
+                size=size, gaps=_gaps(codes, seats, size))
     twice = sheet.duplicated(["game_id", "player"], keep=False).to_numpy()
     problems.add(twice & sheet["player"].notna().to_numpy(), "player", "duplicate_player",
                  "player names must be distinct in a game; {value} appears more than once")
@@ -99,21 +107,20 @@ def check_whists(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     codes = _game_key(sheet)
     size = np.bincount(codes)[codes]
     seats = _seats(sheet)
-    who = _players(sheet)
     for j, col in enumerate(WHIST_COLUMNS, start=1):
         if col not in sheet:
             continue
         w = sheet[col].to_numpy(dtype=float, na_value=np.nan)
         given = ~np.isnan(w) & (w != 0)
-        problems.add(w < 0, col, "negative_whists",
-                     f"{col} must be 0 or more (the whists {{player}} wrote on seat {j}); "
-                     "got {value}", player=who)
-        problems.add(given & (seats == j), col, "whists_on_self",
-                     f"{col} must be blank for {{player}}, who sits in seat {j}: nobody "
-                     "writes whists on himself; got {value}", player=who)
-        problems.add(given & (j > size), col, "no_such_seat",
-                     f"{col} must be blank in a game of {{size}} players (there is no "
-                     f"seat {j}); got {{value}} from {{player}}", size=size, player=who)
+        _report(problems, w < 0, col, "negative_whists",
+                f"{col} must be 0 or more (the whists {{player}} wrote on seat {j}); "
+                "got {value}", sheet)
+        _report(problems, given & (seats == j), col, "whists_on_self",
+                f"{col} must be blank for {{player}}, who sits in seat {j}: nobody "
+                "writes whists on himself; got {value}", sheet)
+        _report(problems, given & (j > size), col, "no_such_seat",
+                f"{col} must be blank in a game of {{size}} players (there is no "
+                f"seat {j}); got {{value}} from {{player}}", sheet, size=size)
 
 
 def _game_value(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndarray:
@@ -124,10 +131,9 @@ def _game_value(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndar
     v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
     low = _per_game(v, codes, "min")
     high = _per_game(v, codes, "max")
-    problems.add(~np.isnan(v) & (low != high), column, "differs_in_game",
-                 f"{column} must be the same on every row of a game; got {{value}} for "
-                 "{player}, and {low} to {high} in the game", player=_players(sheet),
-                 low=low, high=high)
+    _report(problems, ~np.isnan(v) & (low != high), column, "differs_in_game",
+            f"{column} must be the same on every row of a game; got {{value}} for "
+            "{player}, and {low} to {high} in the game", sheet, low=low, high=high)
     return np.where(low == high, low, np.nan)
 
 
@@ -135,29 +141,31 @@ def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> 
     """A positive whist price; pools within the target where pools are capped."""
     if "whist_price" in sheet:
         price = sheet["whist_price"].to_numpy(dtype=float, na_value=np.nan)
-        problems.add(~np.isnan(price) & ~(np.isfinite(price) & (price > 0)),
-                     "whist_price", "not_positive",
-                     "whist_price must be a positive number (money per whist); got "
-                     "{value} for {player}", player=_players(sheet))
+        _report(problems, ~np.isnan(price) & ~(np.isfinite(price) & (price > 0)),
+                "whist_price", "not_positive",
+                "whist_price must be a positive number (money per whist); got {value} "
+                "for {player}", sheet)
     _game_value(sheet, "whist_price", problems)
     target = _game_value(sheet, "pool_target", problems)
     if rules.pool_target is not None:
         target = np.where(np.isnan(target), rules.pool_target, target)
     pool = sheet["pool"].to_numpy(dtype=float, na_value=np.nan)
     if rules.pool_cap:
-        problems.add(pool > target, "pool", "above_target",
-                     "pool must be at most the pool target {target} (pools are capped "
-                     "and the surplus overflows to others); got {value} for {player}",
-                     target=target, player=_players(sheet))
+        _report(problems, pool > target, "pool", "above_target",
+                "pool must be at most the pool target {target} (pools are capped and "
+                "the surplus overflows to others); got {value} for {player}", sheet,
+                target=target)
 
 
 def check_whole_games(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Reject a game whole when any of its rows has a problem (runs last)."""
+    if not problems.bad.any():
+        return
     codes = _game_key(sheet)
     bad_game = _per_game(problems.bad.astype(np.int8), codes, "max").astype(bool)
-    problems.add(bad_game & ~problems.bad, "game_id", "game_rejected",
-                 "the game of {player} has problems in other rows; a game is settled "
-                 "whole or not at all", value=sheet["game_id"], player=_players(sheet))
+    _report(problems, bad_game & ~problems.bad, "game_id", "game_rejected",
+            "the game of {player} has problems in other rows; a game is settled whole "
+            "or not at all", sheet, value=sheet["game_id"])
 
 
 SHEET_SCHEMA = Schema(
