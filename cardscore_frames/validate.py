@@ -309,13 +309,14 @@ def _to_number(
         num = pd.to_numeric(raw).astype("Float64")
     else:
         codes, uniq = pd.factorize(raw, use_na_sentinel=True)
+        uniq = [*uniq, None]  # code -1 (NA) indexes this trailing entry
         conv = pd.to_numeric(
             pd.Series(uniq, dtype=object).astype(str).str.strip().str.replace(
                 ",", ".", regex=False
             ),
             errors="coerce",
         ).to_numpy(dtype=float, na_value=np.nan)
-        vals = np.where(codes >= 0, conv[np.maximum(codes, 0)], np.nan)
+        vals = conv[codes]
         num = pd.Series(vals, index=raw.index, dtype="Float64")
     bad_text = num.isna() & ~is_blank
     problems.add(
@@ -353,14 +354,15 @@ def _to_name(f: Field, raw: pd.Series, is_blank: pd.Series, problems: Problems):
 
 def _to_choice(f: Field, raw: pd.Series, is_blank: pd.Series, problems: Problems):
     codes, uniq = pd.factorize(raw, use_na_sentinel=True)
-    norm = np.array([_norm_choice(f, u) for u in uniq], dtype=object)
+    # one trailing entry stands for NA, so that code -1 indexes it
+    norm = np.array([*(_norm_choice(f, u) for u in uniq), None], dtype=object)
     good = np.array([n is not None for n in norm], dtype=bool)
-    bad = (codes >= 0) & ~good[np.maximum(codes, 0)] & ~is_blank.to_numpy()
+    given = ~is_blank.to_numpy()
+    bad = given & (codes >= 0) & ~good[codes]
     problems.add(
         bad, f.name, "not_allowed", f"{f.name} must be {f.allowed()}; got {{value}}"
     )
-    mapped = np.where((codes >= 0) & ~bad, norm[np.maximum(codes, 0)], None)
-    mapped = np.where(is_blank.to_numpy(), None, mapped)
+    mapped = np.where(given & ~bad, norm[codes], None)
     if f.multi:
         return pd.Series(mapped, index=raw.index, dtype="str")
     return pd.Series(
@@ -458,8 +460,10 @@ def check_log(
             problems.add_table(
                 f.name, "missing_column", f"column {f.name} is missing ({f.allowed()})"
             )
-        elif f.default is not None:
-            typed[f.name] = _conform(f, pd.Series([None] * len(raw), index=raw.index), problems)
+        else:  # an optional column left out: all blank (or its default), typed
+            typed[f.name] = _conform(
+                f, pd.Series([None] * len(raw), index=raw.index, dtype=object), problems
+            )
     others = [c for c in raw.columns if c not in typed and c not in schema.names]
     out = pd.DataFrame(typed, index=raw.index)
     out = pd.concat([out, raw[others]], axis=1) if others else out

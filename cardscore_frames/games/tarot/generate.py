@@ -50,8 +50,11 @@ def random_deals(
     g_sits = (g_size == 5) & (rng.random(n_games + 1) < sits_out_share)
     size, sits = g_size[game], g_sits[game]
     # each game seats distinct players: a random permutation per game, then the first k
+    if len(names) < max(table_sizes):
+        raise ValueError(f"{max(table_sizes)} players needed; got {len(names)} names")
     perm = np.argsort(rng.random((n_games + 1, len(names))), axis=1)[:, :5]
-    seat = np.array(names, dtype=object)[perm][game]
+    seat = np.full((n, 5), None, dtype=object)
+    seat[:, : perm.shape[1]] = np.array(names, dtype=object)[perm][game]
     seat[np.arange(5)[None, :] >= size[:, None]] = None
     out_seat = np.where(sits, (np.arange(n) % 5), -1)  # the dealer rotates
     active = size - sits

@@ -294,6 +294,6 @@ def report(deals: pd.DataFrame, *, rules: Rules | None = None) -> dict[str, pd.D
         .groupby("game_id", sort=True)
         .agg(deals=("deal", "size"), passed=("passed", "sum"))
     )
-    games["top"] = first["player"] + " " + first["score"].map("{:+d}".format)
-    games["bottom"] = last["player"] + " " + last["score"].map("{:+d}".format)
+    games["top"] = first["player"].astype(str) + " " + first["score"].map("{:+d}".format)
+    games["bottom"] = last["player"].astype(str) + " " + last["score"].map("{:+d}".format)
     return {"Player totals": _ledger.totals(ledger), "Games": games}
