@@ -158,8 +158,8 @@ class Problems:
         self._seen: dict[str, np.ndarray] = {}
         gid = raw["game_id"] if "game_id" in raw else pd.Series([pd.NA] * self.n)
         deal = raw["deal"] if "deal" in raw else pd.Series([pd.NA] * self.n)
-        self._gid = np.asarray(gid, dtype=object)
-        self._deal = np.asarray(deal, dtype=object)
+        self._gid = np.array(gid, dtype=object)
+        self._deal = np.array(deal, dtype=object)
 
     def add(
         self,
@@ -227,6 +227,13 @@ class Problems:
                 }
             )
         )
+
+    def use_key(self, column: str, typed: pd.Series) -> None:
+        """Name rows by their typed ``game_id``/``deal`` (the raw text where unreadable)."""
+        keys = self._gid if column == "game_id" else self._deal
+        values = typed.to_numpy(dtype=object, na_value=None)
+        ok = typed.notna().to_numpy()
+        keys[ok] = values[ok]
 
     def reported(self, column: str) -> np.ndarray:
         """Rows that already have a problem in ``column``."""
@@ -456,6 +463,8 @@ def check_log(
     for f in schema.fields:
         if f.name in raw:
             typed[f.name] = _conform(f, raw[f.name], problems)
+            if f.name in ("game_id", "deal"):
+                problems.use_key(f.name, typed[f.name])
         elif f.required:
             problems.add_table(
                 f.name, "missing_column", f"column {f.name} is missing ({f.allowed()})"

@@ -1,0 +1,128 @@
+"""read_log on real files: CSV (UTF-8, BOM, cp1251, ; or ,), Parquet, JSON lines, Excel."""
+
+from __future__ import annotations
+
+import json
+
+import openpyxl
+import pandas as pd
+import pytest
+
+import cardscore_frames as csf
+
+SAMPLE = "sample_data/tarot_season.csv"
+HEADER = "game_id,deal,player1,player2,player3,player4,taker,contract,oudlers,card_points"
+ROWS = [
+    "1,1,Аня,Борис,Вера,Глеб,Аня,garde,2,49",
+    "1,2,Аня,Борис,Вера,Глеб,Борис,petite,1,50",
+    "1,3,Аня,Борис,Вера,Глеб,,pass,,",
+]
+
+
+def write(path, text: str, encoding: str) -> str:
+    path.write_bytes(text.encode(encoding))
+    return str(path)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "cp1251"])
+@pytest.mark.parametrize("sep", [",", ";"])
+def test_csv_encodings_and_separators(tmp_path, encoding, sep):
+    text = "\n".join([HEADER, *ROWS]).replace(",", sep) + "\n"
+    deals = csf.read_log(write(tmp_path / "log.csv", text, encoding), game="tarot")
+    assert deals["player1"].tolist() == ["Аня"] * 3
+    assert deals["taker"].iloc[1] == "Борис"
+    scored = csf.tarot.score(deals, validate=False)
+    # garde, 49 with 2 oudlers: (25 + 8) x 2 = 66; petite, 50 with 1: -(25 + 1)
+    assert scored["deal_value"].tolist() == [66, -26, 0]
+
+
+def test_csv_problems_carry_file_lines(tmp_path):
+    text = "\n".join([HEADER, ROWS[0], "", "1,2,Аня,Борис,Вера,Глеб,Жора,garde,2,49",
+                      "1,3,Аня,Борис,Вера,Глеб,Аня,gard,2,49"]) + "\n"
+    with pytest.raises(csf.LogValidationError) as err:
+        csf.read_log(write(tmp_path / "bad.csv", text, "utf-8"), game="tarot")
+    fc = err.value.failure_cases
+    assert fc[["deal", "column", "line"]].values.tolist() == [[2, "taker", 4],
+                                                            [3, "contract", 5]]
+    assert "(line 4)" in str(err.value) and "bad.csv" in str(err.value)
+
+
+def test_parquet_jsonl_and_dataframe_give_the_same_frame(tmp_path):
+    csv_deals = csf.read_log(SAMPLE, game="tarot")
+    raw = pd.read_csv(SAMPLE)
+    raw.to_parquet(tmp_path / "log.parquet")
+    with open(tmp_path / "log.jsonl", "w", encoding="utf-8") as fh:
+        for rec in raw.to_dict("records"):
+            fh.write(json.dumps({k: (None if pd.isna(v) else v) for k, v in rec.items()},
+                                ensure_ascii=False) + "\n")
+    for source in (tmp_path / "log.parquet", tmp_path / "log.jsonl", raw):
+        got = csf.read_log(source, game="tarot")
+        a = csf.tarot.score(got)["deal_value"].to_numpy()
+        b = csf.tarot.score(csv_deals)["deal_value"].to_numpy()
+        assert (a == b).all()
+        assert got["contract"].tolist() == csv_deals["contract"].tolist()
+
+
+def test_jsonl_problems_carry_lines(tmp_path):
+    recs = [dict(game_id=1, deal=1, player1="A", player2="B", player3="C", taker="A",
+                 contract="petite", oudlers=1, card_points=50.5),
+            dict(game_id=1, deal=2, player1="A", player2="B", player3="C", taker="A",
+                 contract="petite", oudlers=5, card_points=50.5)]
+    path = tmp_path / "log.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in recs) + "\n", encoding="utf-8")
+    with pytest.raises(csf.LogValidationError) as err:
+        csf.read_log(path, game="tarot")
+    assert err.value.failure_cases["line"].tolist() == [2]
+
+
+def test_excel_sheet_with_cell_references(tmp_path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Deals"
+    ws.append(HEADER.split(","))
+    for line in ROWS[:2]:
+        ws.append([int(v) if v.isdigit() else v for v in line.split(",")])
+    ws.append([1, 3, "Аня", "Борис", "Вера", "Глеб", "Вера", "garde", 2, 41.5])
+    path = tmp_path / "log.xlsx"
+    wb.save(path)
+    with pytest.raises(csf.LogValidationError) as err:
+        csf.read_log(path, game="tarot", sheet="Deals")
+    fc = err.value.failure_cases
+    assert fc["cell"].tolist() == ["Deals!J4"]  # card_points, third deal row
+    assert fc["reason"].tolist() == ["half_point_at_4"]
+    assert "cell Deals!J4" in str(err.value)
+    ws["J4"] = 41
+    wb.save(path)
+    deals = csf.read_log(path, game="tarot")  # the first sheet by default
+    # garde, 41 with 2 oudlers: juste fait, 25 x 2
+    assert csf.tarot.score(deals)["deal_value"].tolist() == [66, -26, 50]
+
+
+def test_unknown_columns_pass_through_and_metadata_reaches_ledger():
+    deals = csf.read_log(SAMPLE, game="tarot")
+    raw = pd.read_csv(SAMPLE)
+    assert list(deals.columns[:2]) == ["game_id", "deal"]
+    assert {"league", "season", "date", "table"} <= set(deals.columns)
+    ledger = csf.tarot.to_ledger(csf.tarot.score(deals))
+    assert ledger["league"].unique().tolist() == raw["league"].unique().tolist()
+    assert len(deals) == len(raw)  # nothing dropped
+
+
+def test_unsupported_or_missing_files(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        csf.read_log(tmp_path / "nope.csv", game="tarot")
+    (tmp_path / "log.doc").write_text("x")
+    with pytest.raises(csf.LogReadError, match="must end in"):
+        csf.read_log(tmp_path / "log.doc", game="tarot")
+    with pytest.raises(csf.LogReadError, match="cannot decode"):
+        csf.read_log(write(tmp_path / "x.csv", "a,b\n1,2\n", "utf-16"), game="tarot",
+                     encoding="ascii")
+
+
+def test_sample_season_is_large_and_valid():
+    deals = csf.read_log(SAMPLE, game="tarot")
+    assert 300 <= len(deals) <= 1000
+    assert set(csf.tarot.score(deals)["players"]) == {4, 5}
+    ledger = csf.tarot.to_ledger(csf.tarot.score(deals))
+    assert 8 <= ledger["player"].nunique() <= 12
+    csf.check_ledger(ledger)
