@@ -29,6 +29,7 @@ CLUB = ("Андрей", "Борис", "Вера", "Глеб", "Дина", "Ег�
 TARGETS = (10, 15, 20, 30)
 PRICES = (0.01, 0.05, 0.1, 0.5, 1.0)
 SEATS = 4
+OUT_NAME = "preferans_sheets.csv"
 
 #: The seed's example: (player, mountain, whists written on seats 1-4).
 #: Pair balances: С–З +2, С–В −10, С–Ю −42, З–В −50, З–Ю −78, В–Ю 0.
@@ -109,11 +110,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=36)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--out", default=str(ROOT / "sample_data" / "preferans_sheets.csv"))
+    parser.add_argument("--out", default=str(ROOT / "sample_data" / OUT_NAME))
     args = parser.parse_args(argv)
     sheets = sample_sheets(args.games, args.seed)
     sheets.to_csv(args.out, index=False)
-    print(f"wrote {sheets['game_id'].nunique()} games, {len(sheets)} rows to {args.out}")
+    games = sheets["game_id"].nunique()
+    print(f"wrote {games} games, {len(sheets)} rows to {args.out}")
 
 
 if __name__ == "__main__":

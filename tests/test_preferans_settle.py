@@ -82,14 +82,16 @@ def _nearest(x: int, divides, tie_down: bool) -> int:
     raise AssertionError("no divisible value")
 
 
-def oracle_money(whists: list[Fraction], names: list[str], price, unit=KOPECK) -> list[int]:
+def oracle_money(whists: list[Fraction], names: list[str], price,
+                 unit=KOPECK) -> list[int]:
     """Largest remainder in minor units: floor, then +1 by remainder, amount, name."""
     amounts = [x * Fraction(str(price)) / unit for x in whists]
     floors = [floor(x) for x in amounts]
     missing = -sum(floors)
     order = sorted(range(len(amounts)),
                    key=lambda i: (-(amounts[i] - floors[i]), -amounts[i], names[i]))
-    return [floors[i] + (1 if order.index(i) < missing else 0) for i in range(len(amounts))]
+    return [floors[i] + (1 if order.index(i) < missing else 0)
+            for i in range(len(amounts))]
 
 
 def games_of(sheet: pd.DataFrame) -> list[dict]:
@@ -117,7 +119,8 @@ def make_sheet(games: list[dict]) -> pd.DataFrame:
             row = {"game_id": game.get("game_id", g), "seat": i + 1, "player": names[i],
                    "pool": game["pool"][i], "mountain": game["mountain"][i]}
             for j in range(4):
-                row[f"whists_on_{j + 1}"] = (game["W"][i][j] if j < n and j != i else None)
+                written = j < n and j != i
+                row[f"whists_on_{j + 1}"] = game["W"][i][j] if written else None
             rows.append(row)
     frame = pd.DataFrame(rows)
     for j in range(1, 5):
@@ -178,7 +181,8 @@ def test_seed_method2_steps():
     steps = preferans.settle(make_sheet([SEED_GAME]), method="average")
     assert steps["adjustment"].tolist() == [0, 0, 0, 1]  # a point added to Ю (last)
     assert steps["mountain_whists"].tolist() == [90, 30, -80, -40]
-    assert (steps["compensation"] + steps["pair_whists"]).tolist() == [-53, -133, 57, 129]
+    paper_whists = steps["compensation"] + steps["pair_whists"]
+    assert paper_whists.tolist() == [-53, -133, 57, 129]
 
 
 def test_seed_game_in_sample_file():
@@ -186,6 +190,18 @@ def test_seed_game_in_sample_file():
     seed = sheet[sheet["game_id"] == 1]
     assert preferans.settle(seed)["whists"].tolist() == [37.5, -102.5, -22.5, 87.5]
     assert preferans.settle(seed)["money"].tolist() == [0.38, -1.03, -0.23, 0.88]
+
+
+def test_sample_file_is_the_generator_output():
+    """The bundled file is regenerated only by scripts/make_preferans_sheets.py."""
+    import importlib.util
+
+    path = ROOT / "scripts" / "make_preferans_sheets.py"
+    spec = importlib.util.spec_from_file_location("make_preferans_sheets", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    fresh = module.sample_sheets().to_csv(index=False)
+    assert fresh == SAMPLE.read_text(encoding="utf-8")
 
 
 # --- hand-worked 3-player cases and the rules' options -------------------------------
@@ -229,7 +245,8 @@ def test_money_ties_go_to_the_larger_amount_then_the_name():
     # missing: A and C tie on amount, A comes first by name
     sheet = make_sheet([three((0, 1, 0), names=("C", "B", "A"))])
     result = preferans.settle(sheet, whist_price=0.01)
-    assert result.set_index("player")["money_units"].to_dict() == {"A": 4, "B": -7, "C": 3}
+    money = result.set_index("player")["money_units"].to_dict()
+    assert money == {"A": 4, "B": -7, "C": 3}
 
 
 def test_money_at_a_price_that_does_not_divide():
@@ -241,7 +258,8 @@ def test_money_at_a_price_that_does_not_divide():
         [Fraction(x) for x in ("37.5", "-102.5", "-22.5", "87.5")],
         SEED_GAME["names"], "0.003")
     assert sum(result["money_units"]) == 0
-    assert all(abs(u - x) < 1 for u, x in zip(result["money_units"], exact, strict=True))
+    units = result["money_units"]
+    assert all(abs(u - x) < 1 for u, x in zip(units, exact, strict=True))
 
 
 def test_price_from_the_sheet_wins_and_blank_means_no_money():
@@ -280,6 +298,28 @@ def test_leningrad_twenty_whists_a_pool_point():
     assert err.value.failure_cases["reason"].tolist()[:1] == ["above_target"]
 
 
+def test_pool_whists_not_a_multiple_of_mountain_whists():
+    sheet = make_sheet([three((0, 0, 0), pool=(10, 7, 10))])
+    rules = Rules(pool_whists=15)
+    assert preferans.settle(sheet, rules=rules)["whists"].tolist() == [15, -30, 15]
+    with pytest.raises(RulesError, match="multiple of mountain_whists"):
+        preferans.settle(sheet, rules=rules, method="paper")
+
+
+def test_row_order_and_game_ids_do_not_matter():
+    sheet = csf.read_log(SAMPLE, game="preferans-sheet")
+    shuffled = sheet.sample(frac=1, random_state=3).assign(
+        game_id=lambda f: "g" + f["game_id"].astype(str))
+    for method in preferans.METHODS:
+        a = preferans.settle(sheet, method=method, whist_price=0.01)
+        b = preferans.settle(shuffled, method=method, whist_price=0.01)
+        assert str(b["game_id"].dtype) == "str"
+        a = a.set_index(["game_id", "player"])[["twelfths", "money_units"]]
+        b = b.assign(game_id=b["game_id"].str[1:].astype("Int64")).set_index(
+            ["game_id", "player"])[["twelfths", "money_units"]]
+        pd.testing.assert_frame_equal(a.sort_index(), b.sort_index())
+
+
 def test_report_tables():
     sheet = csf.read_log(SAMPLE, game="preferans-sheet")
     tables = preferans.settle_report(sheet, method="paper", whist_price=0.01)
@@ -301,7 +341,8 @@ def random_games(count: int, seed: int) -> list[dict]:
         n = int(rng.choice([3, 4]))
         target = int(rng.choice([10, 20]))
         closed = rng.random() < 0.7
-        pool = [target] * n if closed else [int(x) for x in rng.integers(0, target + 1, n)]
+        pool = ([target] * n if closed
+                else [int(x) for x in rng.integers(0, target + 1, n)])
         games.append({
             "game_id": g + 1, "names": [f"n{x}" for x in rng.permutation(9)[:n]],
             "pool": pool, "mountain": [int(x) for x in rng.integers(-5, 60, n)],
@@ -312,19 +353,25 @@ def random_games(count: int, seed: int) -> list[dict]:
 
 
 @pytest.mark.parametrize("method", list(preferans.METHODS))
-def test_matches_oracle_on_many_games(method):
-    games = random_games(1500, seed=7)
+@pytest.mark.parametrize(
+    ("rules", "a"),
+    [pytest.param(Rules.sochi(), 10, id="sochi"),
+     pytest.param(Rules.leningrad(), 20, id="leningrad")],
+)
+def test_matches_oracle_on_many_games(method, rules, a):
+    games = random_games(800, seed=7 + a)
     sheet = make_sheet(games)
-    sheet["whist_price"] = np.repeat(
-        np.resize([0.01, 0.05, 0.3, 1.0], len(games)), [len(g["pool"]) for g in games])
-    result = preferans.settle(sheet, method=method)
+    sizes = [len(g["pool"]) for g in games]
+    prices = np.resize([0.01, 0.05, 0.3, 1.0], len(games))
+    sheet["whist_price"] = np.repeat(prices, sizes)
+    result = preferans.settle(sheet, method=method, rules=rules)
     got_twelfths = by_game(result, "twelfths")
     got_money = by_game(result, "money_units")
     for g, game in enumerate(games):
-        expected = oracle_whists(game, method)
+        expected = oracle_whists(game, method, a=a)
         assert got_twelfths[g] == [int(12 * x) for x in expected], game
-        price = sheet.loc[sheet["game_id"] == game["game_id"], "whist_price"].iloc[0]
-        assert got_money[g] == oracle_money(expected, game["names"], str(float(price))), game
+        price = str(float(prices[g]))
+        assert got_money[g] == oracle_money(expected, game["names"], price), game
 
 
 @pytest.mark.parametrize("method", list(preferans.METHODS))
@@ -359,7 +406,8 @@ def _settle(games, method, **kw):
 
 
 @FAST
-@given(st.lists(game_dicts(), min_size=1, max_size=6), st.sampled_from(preferans.METHODS))
+@given(st.lists(game_dicts(), min_size=1, max_size=6),
+       st.sampled_from(preferans.METHODS))
 def test_every_game_sums_to_zero(games, method):
     result = _settle(games, method)
     sums = result.groupby("game_id")[["twelfths", "money_units"]].sum()
@@ -400,7 +448,8 @@ def test_exchanging_two_seats_permutes_the_result(game, data, method):
 
 
 @FAST
-@given(st.lists(game_dicts(), min_size=1, max_size=6), st.sampled_from(["paper", "average"]))
+@given(st.lists(game_dicts(), min_size=1, max_size=6),
+       st.sampled_from(["paper", "average"]))
 def test_paper_methods_are_whole_and_close_to_exact(games, method):
     paper = _settle(games, method)
     exact = _settle(games, "exact")
@@ -479,7 +528,8 @@ def test_not_positive_price_named():
 
 
 def test_collect_rejects_whole_games():
-    deals, rejected = csf.validate(_bad_sheet(), game="preferans-sheet", errors="collect")
+    deals, rejected = csf.validate(_bad_sheet(), game="preferans-sheet",
+                                   errors="collect")
     assert len(deals) == 0  # every game has a problem, game 2 in one row only
     assert set(rejected["game_id"]) == {1, 2, 3, 4, 5}
     ok = make_sheet([three((0, 1, 2))]).assign(game_id=9, pool_target=20)

@@ -79,8 +79,9 @@ def _check_options(method, whist_price, unit, adjust_seat) -> None:
         raise RulesError(
             f"unit must be a positive number of at least 1e-9 (the currency's "
             f"smallest unit, e.g. 0.01); got {unit!r}")
-    if not (isinstance(adjust_seat, (int, np.integer)) and not isinstance(adjust_seat, bool)
-            and 1 <= abs(adjust_seat) <= MAX_SEATS):
+    seat_ok = isinstance(adjust_seat, (int, np.integer)) and not isinstance(
+        adjust_seat, bool) and 1 <= abs(adjust_seat) <= MAX_SEATS
+    if not seat_ok:
         raise RulesError(
             "adjust_seat must be a seat 1 to 4, or -1 to -4 counted from the last "
             f"seat; got {adjust_seat!r}")
@@ -93,13 +94,13 @@ def _positive(x: object) -> bool:
 
 def _adjust_column(sh: Sheet, adjust_seat: int) -> np.ndarray:
     """Method 2's adjusted player, as a 0-based column per game."""
-    col = sh.n + adjust_seat if adjust_seat < 0 else np.full(len(sh.n), adjust_seat - 1)
+    col = sh.n + adjust_seat if adjust_seat < 0 else np.full_like(sh.n, adjust_seat - 1)
     short = abs(adjust_seat) > sh.n
     if short.any():
         shown = ", ".join(map(str, sh.games[short][:10]))
         raise RulesError(
-            f"adjust_seat {adjust_seat} needs 4 players, but {int(short.sum())} game(s) "
-            f"have 3 ({shown}); use 1 to 3 or -1 to -3")
+            f"adjust_seat {adjust_seat} needs 4 players, but {int(short.sum())} "
+            f"game(s) have 3 ({shown}); use 1 to 3 or -1 to -3")
     return col
 
 
@@ -163,14 +164,14 @@ def _settle_arrays(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> _S
     comp = COMPENSATION_WHISTS * (n * delta - delta.sum(axis=1, keepdims=True))
     pair = sh.whists.sum(axis=2) - sh.whists.sum(axis=1)
     total12 = np.where(valid, mountain12 + TWELFTHS * (comp + pair), 0)
-    return _Settled(sh, pooled, amnesty, delta, scaled,
-                    np.where(valid, mountain12, 0), np.where(valid, comp, 0), pair, total12)
+    mountain12, comp = np.where(valid, mountain12, 0), np.where(valid, comp, 0)
+    return _Settled(sh, pooled, amnesty, delta, scaled, mountain12, comp, pair, total12)
 
 
 def _price_ratio(price: np.ndarray, unit: float) -> tuple[np.ndarray, np.ndarray]:
     """price / unit per game as integers p / q in lowest terms (p = 0: no price)."""
     known = ~np.isnan(price)
-    p = np.where(known, np.round(np.nan_to_num(price) * _PRICE_SCALE), 0).astype(np.int64)
+    p = np.round(np.where(known, price, 0) * _PRICE_SCALE).astype(np.int64)
     q = np.full(len(price), round(unit * _PRICE_SCALE), dtype=np.int64)
     g = np.maximum(np.gcd(p, q), 1)
     return p // g, q // g
@@ -210,7 +211,8 @@ def _prepare(sheet, method, whist_price, unit, rules, adjust_seat, validate):
     checked = check_log(sheet, SHEET_SCHEMA, rules=rules) if validate else sheet
     sh = sheet_arrays(checked, rules)
     if whist_price is not None:
-        sh = sh._replace(price=np.where(np.isnan(sh.price), float(whist_price), sh.price))
+        price = np.where(np.isnan(sh.price), float(whist_price), sh.price)
+        sh = sh._replace(price=price)
     return checked, sh, _settle_arrays(sh, rules, method, adjust_seat)
 
 

@@ -98,8 +98,10 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
                 "got {value} for {player}, and seat {gaps} is empty", sheet,
                 size=size, gaps=_gaps(codes, seats, size))
     twice = sheet.duplicated(["game_id", "player"], keep=False).to_numpy()
-    problems.add(twice & sheet["player"].notna().to_numpy(), "player", "duplicate_player",
-                 "player names must be distinct in a game; {value} appears more than once")
+    named = sheet["player"].notna().to_numpy()
+    problems.add(twice & named, "player", "duplicate_player",
+                 "player names must be distinct in a game; {value} appears more than "
+                 "once")
 
 
 def check_whists(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
