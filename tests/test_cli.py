@@ -1,0 +1,49 @@
+"""The cardscore command, run as a real process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pandas as pd
+
+import cardscore_frames as csf
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cardscore_frames", *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_score_tarot_prints_player_totals():
+    got = run("score", "sample_data/tarot_season.csv", "--game", "tarot")
+    assert got.returncode == 0, got.stderr
+    ledger = csf.tarot.to_ledger(csf.tarot.score(
+        csf.read_log("sample_data/tarot_season.csv", game="tarot")))
+    best = ledger.groupby("player", observed=True)["score"].sum().idxmax()
+    lines = got.stdout.splitlines()
+    assert "== Player totals ==" in lines
+    first = lines[lines.index("== Player totals ==") + 3]
+    assert first.split()[0] == best
+
+
+def test_bad_log_exits_1_with_the_report(tmp_path):
+    frame = pd.read_csv("sample_data/tarot_season.csv")
+    frame.loc[3, "contract"] = "gard"
+    frame.loc[5, "oudlers"] = 9
+    path = tmp_path / "bad.csv"
+    frame.to_csv(path, index=False)
+    errors = tmp_path / "problems.csv"
+    got = run("score", str(path), "--game", "tarot", "--errors-csv", str(errors))
+    assert got.returncode == 1
+    assert "2 problems in 2 deals" in got.stderr
+    assert "(line 5)" in got.stderr and "got 'gard'" in got.stderr
+    assert pd.read_csv(errors)["line"].tolist() == [5, 7]
+
+
+def test_help_and_usage_errors():
+    got = run("--help")
+    assert got.returncode == 0 and "score" in got.stdout and "demo" in got.stdout
+    assert run("score", "x.csv").returncode == 2  # --game is required
+    missing = run("score", "nowhere.csv", "--game", "tarot")
+    assert missing.returncode == 1 and "no such log file" in missing.stderr
