@@ -160,6 +160,9 @@ def test_seed_example(method, whists, kopecks):
     assert result["twelfths"].tolist() == [int(12 * x) for x in whists]
     assert result["money_units"].tolist() == kopecks
     assert result["money"].tolist() == [k / 100 for k in kopecks]
+    assert tuple(result.columns) == preferans.SETTLE_COLUMNS
+    pairs = preferans.pairwise(make_sheet([SEED_GAME]), method=method)
+    assert tuple(pairs.columns) == preferans.PAIR_COLUMNS
 
 
 def test_seed_method1_pairs_and_steps():
