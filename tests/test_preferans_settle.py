@@ -401,7 +401,7 @@ def game_dicts(draw):
     }
 
 
-FAST = settings(max_examples=60, deadline=None)
+FAST = settings(max_examples=40, deadline=None)
 
 
 def _settle(games, method, **kw):
