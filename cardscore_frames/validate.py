@@ -283,98 +283,131 @@ def _quote(v: Any) -> str:
 # --- conforming columns ----------------------------------------------------------
 
 
+class _Cells:
+    """A column factorised once: every conversion works on its few distinct values.
+
+    ``uniques`` has one trailing ``None`` so that NA (code -1) indexes it.
+    """
+
+    def __init__(self, raw: pd.Series) -> None:
+        self.raw = raw
+        codes, uniques = pd.factorize(raw, use_na_sentinel=True)
+        self.codes = codes
+        self.uniques = [*uniques, None]
+        self.blank_u = np.array([_blank_value(u) for u in self.uniques], dtype=bool)
+        self.is_blank = self.blank_u[codes]
+
+    def map(self, fn: Callable[[Any], Any], dtype: Any = object) -> np.ndarray:
+        """``fn`` of every distinct non-blank value, spread back over the rows."""
+        per = np.array(
+            [None if b else fn(u) for u, b in zip(self.uniques, self.blank_u)],
+            dtype=object,
+        )
+        out = per[self.codes]
+        return out if dtype is object else out.astype(dtype)
+
+
+def _blank_value(v: Any) -> bool:
+    if v is None or (not isinstance(v, str) and pd.isna(v)):
+        return True
+    return isinstance(v, str) and not v.strip()
+
+
 def _conform(f: Field, raw: pd.Series, problems: Problems) -> pd.Series:
-    is_blank = blank(raw)
+    cells = _Cells(raw)
     if not f.blank and f.default is None:
-        problems.add(is_blank, f.name, "blank", f"{f.name} must not be blank")
-    conv = _CONVERTERS[f.kind]
-    typed = conv(f, raw, is_blank, problems)
-    if f.default is not None:
-        typed = typed.where(~is_blank.to_numpy(), f.default)
-        if f.kind == "choice" and not f.multi:
-            typed = typed.astype(pd.CategoricalDtype(list(f.choices)))
+        problems.add(cells.is_blank, f.name, "blank", f"{f.name} must not be blank")
+    typed = pd.Series(_CONVERTERS[f.kind](f, cells, problems), index=raw.index,
+                      name=f.name)
+    if f.default is not None and f.kind != "choice":
+        typed = typed.where(~cells.is_blank, f.default)
     return typed
 
 
-def _to_id(f: Field, raw: pd.Series, is_blank: pd.Series, problems: Problems):
-    if pd.api.types.is_integer_dtype(raw.dtype):
-        return raw.astype("Int64")
-    text = raw.astype("str").str.strip().where(~is_blank, None)
-    num = pd.to_numeric(text, errors="coerce")
-    whole = num.notna() & (num == np.floor(num))
-    if bool((whole | is_blank).all()):
-        return num.astype("Int64")
-    return text.astype("str")
+def _to_id(f: Field, cells: _Cells, problems: Problems):
+    """Game ids: ``Int64`` when every id is a whole number, else text."""
+    if pd.api.types.is_integer_dtype(cells.raw.dtype):
+        return cells.raw.astype("Int64").array
+    per = [None if b else _as_number(str(u).strip())
+           for u, b in zip(cells.uniques, cells.blank_u)]
+    num = np.array([np.nan if v is None else v for v in per], dtype=float)[cells.codes]
+    whole = ~np.isnan(num) & (num == np.floor(num))
+    if bool((whole | cells.is_blank).all()):
+        return pd.arrays.IntegerArray(np.where(whole, num, 0).astype(np.int64), ~whole)
+    return pd.array(cells.map(lambda u: str(u).strip()), dtype="str")
 
 
-def _to_number(
-    f: Field, raw: pd.Series, is_blank: pd.Series, problems: Problems, whole=False
-):
-    if pd.api.types.is_bool_dtype(raw.dtype):
-        raw = raw.astype(object)
-    if pd.api.types.is_numeric_dtype(raw.dtype):
-        num = pd.to_numeric(raw).astype("Float64")
+def _as_number(text: str) -> float | None:
+    try:
+        value = float(text.replace(",", "."))
+    except ValueError:
+        return None
+    return value if np.isfinite(value) else None
+
+
+def _to_number(f: Field, cells: _Cells, problems: Problems, whole: bool = False):
+    if pd.api.types.is_bool_dtype(cells.raw.dtype):
+        per = [None for _ in cells.uniques]  # True/False are not numbers
     else:
-        codes, uniq = pd.factorize(raw, use_na_sentinel=True)
-        uniq = [*uniq, None]  # code -1 (NA) indexes this trailing entry
-        conv = pd.to_numeric(
-            pd.Series(uniq, dtype=object).astype(str).str.strip().str.replace(
-                ",", ".", regex=False
-            ),
-            errors="coerce",
-        ).to_numpy(dtype=float, na_value=np.nan)
-        vals = conv[codes]
-        num = pd.Series(vals, index=raw.index, dtype="Float64")
-    bad_text = num.isna() & ~is_blank
-    problems.add(
-        bad_text, f.name, "not_a_number", f"{f.name} must be {f.allowed()}; got {{value}}"
-    )
-    ok = num.notna()
-    out_of_range = pd.Series(False, index=raw.index)
+        per = [
+            None if b else (float(u) if isinstance(u, (int, float, np.number))
+                            else _as_number(str(u).strip()))
+            for u, b in zip(cells.uniques, cells.blank_u)
+        ]
+    per_u = np.array([np.nan if v is None else v for v in per], dtype=float)
+    num = per_u[cells.codes]
+    ok = ~np.isnan(num)
+    message = f"{f.name} must be {f.allowed()}; got {{value}}"
+    problems.add(~ok & ~cells.is_blank, f.name, "not_a_number", message)
+    out = np.zeros(len(num), dtype=bool)
     if f.low is not None:
-        out_of_range |= ok & (num < f.low)
+        out |= ok & (num < f.low)
     if f.high is not None:
-        out_of_range |= ok & (num > f.high)
-    problems.add(
-        out_of_range, f.name, "out_of_range", f"{f.name} must be {f.allowed()}; got {{value}}"
-    )
+        out |= ok & (num > f.high)
+    problems.add(out, f.name, "out_of_range", message)
     step = 1.0 if whole else f.step
     if step is not None:
-        off = ok & ~out_of_range & ((num / step) != np.floor(num / step))
-        problems.add(
-            off, f.name, "not_in_steps", f"{f.name} must be {f.allowed()}; got {{value}}"
-        )
-        out_of_range |= off
-    num = num.mask(out_of_range | bad_text)
-    return num.astype("Int64") if whole else num
+        off = ok & ~out & ((num / step) != np.floor(num / step))
+        problems.add(off, f.name, "not_in_steps", message)
+        out |= off
+    mask = ~ok | out
+    if whole:
+        return pd.arrays.IntegerArray(np.where(mask, 0, num).astype(np.int64), mask)
+    return pd.arrays.FloatingArray(np.where(mask, 0.0, num), mask)
 
 
-def _to_int(f: Field, raw: pd.Series, is_blank: pd.Series, problems: Problems):
-    return _to_number(f, raw, is_blank, problems, whole=True)
+def _to_int(f: Field, cells: _Cells, problems: Problems):
+    return _to_number(f, cells, problems, whole=True)
 
 
-def _to_name(f: Field, raw: pd.Series, is_blank: pd.Series, problems: Problems):
-    return raw.astype("str").str.strip().where(~is_blank.to_numpy(), None).astype(
-        "str"
-    )
+def _to_name(f: Field, cells: _Cells, problems: Problems):
+    return pd.array(cells.map(lambda u: str(u).strip()), dtype="str")
 
 
-def _to_choice(f: Field, raw: pd.Series, is_blank: pd.Series, problems: Problems):
-    codes, uniq = pd.factorize(raw, use_na_sentinel=True)
-    # one trailing entry stands for NA, so that code -1 indexes it
-    norm = np.array([*(_norm_choice(f, u) for u in uniq), None], dtype=object)
+def _to_text(f: Field, cells: _Cells, problems: Problems):
+    return pd.array(cells.map(str), dtype="str")
+
+
+def _to_choice(f: Field, cells: _Cells, problems: Problems):
+    norm = [None if b else _norm_choice(f, u) for u, b in zip(cells.uniques, cells.blank_u)]
     good = np.array([n is not None for n in norm], dtype=bool)
-    given = ~is_blank.to_numpy()
-    bad = given & (codes >= 0) & ~good[codes]
+    bad = ~cells.is_blank & ~good[cells.codes]
     problems.add(
         bad, f.name, "not_allowed", f"{f.name} must be {f.allowed()}; got {{value}}"
     )
-    mapped = np.where(given & ~bad, norm[codes], None)
-    if f.multi:
-        return pd.Series(mapped, index=raw.index, dtype="str")
-    return pd.Series(
-        pd.Categorical(mapped, categories=list(f.choices)), index=raw.index
+    if f.multi:  # combinations ("simple+double") are kept as text
+        values = np.array(norm, dtype=object)[cells.codes]
+        if f.default is not None:
+            values[cells.is_blank] = f.default
+        return pd.array(values, dtype="str")
+    choices = list(f.choices)
+    default = -1 if f.default is None else choices.index(f.default)
+    code_u = np.array(
+        [choices.index(n) if n is not None else (default if b else -1)
+         for n, b in zip(norm, cells.blank_u)],
+        dtype=np.int16,
     )
+    return pd.Categorical.from_codes(code_u[cells.codes], categories=choices)
 
 
 def _norm_choice(f: Field, value: Any) -> str | None:
@@ -392,20 +425,18 @@ def _norm_choice(f: Field, value: Any) -> str | None:
     return text if text in f.choices else None
 
 
-def _to_flag(f: Field, raw: pd.Series, is_blank: pd.Series, problems: Problems):
-    if pd.api.types.is_bool_dtype(raw.dtype):
-        return raw.astype("boolean")
-    text = raw.astype("str").str.strip().str.lower()
-    val = pd.Series(pd.NA, index=raw.index, dtype="boolean")
-    val[text.isin(_TRUE)] = True
-    val[text.isin(_FALSE)] = False
-    bad = val.isna() & ~is_blank
-    problems.add(bad, f.name, "not_a_flag", f"{f.name} must be true or false; got {{value}}")
-    return val
+def _to_flag(f: Field, cells: _Cells, problems: Problems):
+    def flag(u: Any) -> bool | None:
+        if isinstance(u, (bool, np.bool_)):
+            return bool(u)
+        text = str(u).strip().lower()
+        return True if text in _TRUE else False if text in _FALSE else None
 
-
-def _to_text(f: Field, raw: pd.Series, is_blank: pd.Series, problems: Problems):
-    return raw.astype("str").where(~is_blank.to_numpy(), None).astype("str")
+    values = cells.map(flag)
+    unknown = np.array([v is None for v in values], dtype=bool)
+    problems.add(unknown & ~cells.is_blank, f.name, "not_a_flag",
+                 f"{f.name} must be true or false; got {{value}}")
+    return pd.arrays.BooleanArray(np.where(unknown, False, values).astype(bool), unknown)
 
 
 _CONVERTERS = {

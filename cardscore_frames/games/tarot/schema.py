@@ -97,24 +97,38 @@ def _is_seated(deals: pd.DataFrame, column: str) -> np.ndarray:
     return seat_of(deals, column) >= 0
 
 
+def _same(a: pd.Series, b: pd.Series) -> np.ndarray:
+    """Elementwise equal names, False where either is blank."""
+    return (a == b).to_numpy(dtype=bool, na_value=False)
+
+
+def _some_rows(mask: np.ndarray, make) -> np.ndarray:
+    """An object array holding ``make(rows)`` at the masked rows (for messages)."""
+    out = np.full(len(mask), None, dtype=object)
+    rows = np.flatnonzero(mask)
+    if len(rows):
+        out[rows] = make(rows)
+    return out
+
+
 def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
-    names = seat_names(deals)
-    present = names != None  # noqa: E711
+    present = seated(deals)
     gap = (~present[:, :-1] & present[:, 1:]).any(axis=1)
+    shown = _some_rows(gap, lambda rows: [
+        "/".join("" if pd.isna(x) else str(x) for x in r)
+        for r in deals[list(PLAYERS)].to_numpy(dtype=object)[rows]])
     problems.add(gap, "player4", "seat_gap",
-                 "players must fill player1..playerN without a blank seat between them",
-                 value=pd.Series(["/".join(str(x or "") for x in r) for r in names[gap]],
-                                 index=deals.index[gap]).reindex(deals.index))
+                 "players must fill player1..playerN without a blank seat between them; "
+                 "got {value}", value=shown)
     for i in range(5):
         for j in range(i + 1, 5):
-            twice = present[:, i] & (names[:, i] == names[:, j])
+            twice = _same(deals[PLAYERS[i]], deals[PLAYERS[j]])
             problems.add(twice, PLAYERS[j], "duplicate_player",
                          f"player names must be distinct in a deal; {{value}} is also {PLAYERS[i]}")
-    seated = present.sum(axis=1)
     sits = deals["sits_out"].notna().to_numpy()
     problems.add(sits & ~_is_seated(deals, "sits_out"), "sits_out", "not_seated",
                  "sits_out must be one of the deal's players; got {value}")
-    problems.add(sits & (seated < 4), "sits_out", "sits_out_small_table",
+    problems.add(sits & (present.sum(axis=1) < 4), "sits_out", "sits_out_small_table",
                  "a player can sit out only at a table of 4 or 5 (3 must play); got {value}")
 
 
@@ -132,20 +146,18 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
                      "set_on_pass", f"{col} must be none on a passed deal; got {{value}}")
     n = active_players(deals)
     taker = deals["taker"].notna().to_numpy()
-    sitting = deals["sits_out"].to_numpy(dtype=object, na_value=None)
     problems.add(taker & ~_is_seated(deals, "taker"), "taker", "not_seated",
                  "taker must be one of the deal's players; got {value}")
-    problems.add(taker & (deals["taker"].to_numpy(dtype=object, na_value=None) == sitting),
-                 "taker", "sitting_out", "taker must play the deal; {value} sits it out")
+    problems.add(_same(deals["taker"], deals["sits_out"]), "taker", "sitting_out",
+                 "taker must play the deal; {value} sits it out")
     partner = deals["partner"].notna().to_numpy()
-    alone = deals["partner"].to_numpy(dtype=object, na_value=None) == deals[
-        "taker"].to_numpy(dtype=object, na_value=None)
+    alone = _same(deals["partner"], deals["taker"])
     problems.add(partner & ~alone & ~_is_seated(deals, "partner"), "partner", "not_seated",
                  "partner must be one of the deal's players; got {value}")
     problems.add(partner & ~alone & (n != 5), "partner", "partner_not_five",
                  "a partner is called only when 5 play the deal; got {value}")
-    problems.add(partner & (deals["partner"].to_numpy(dtype=object, na_value=None) == sitting),
-                 "partner", "sitting_out", "partner must play the deal; {value} sits it out")
+    problems.add(_same(deals["partner"], deals["sits_out"]), "partner", "sitting_out",
+                 "partner must play the deal; {value} sits it out")
     problems.add((n < 3) | (n > 5), "player1", "table_size",
                  "3 to 5 players must play each deal; got {value}", value=n)
     problems.add(deals["chelem"].isin(("petit_announced_made", "petit_announced_failed"))
@@ -198,43 +210,42 @@ def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
                  "petit_au_bout defence is impossible when the attack has all 3 oudlers")
 
 
-def poignee_table(deals: pd.DataFrame, column: str, players: np.ndarray) -> pd.DataFrame:
-    """Per deal: how many poignées a camp showed, their trumps and prime indices."""
-    tokens = deals[column].fillna("none").str.split("+").explode()
-    level = tokens.map({p: i for i, p in enumerate(POIGNEES)}).astype(int)
-    shown = level > 0
-    n = pd.Series(players, index=deals.index).reindex(tokens.index).to_numpy()
-    trumps = np.zeros(len(level), dtype=int)
-    for size, needs in POIGNEE_TRUMPS.items():
-        row = np.array((0, *needs))
-        at = n == size
-        trumps[at] = row[level.to_numpy()[at]]
-    parts = pd.DataFrame({"count": shown.astype(int), "trumps": trumps,
-                          "level": level}, index=tokens.index)
-    return parts.groupby(level=0, sort=False).agg(
-        count=("count", "sum"), trumps=("trumps", "sum")).reindex(deals.index)
+def poignee_counts(
+    deals: pd.DataFrame, column: str, players: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per deal: how many poignées a camp showed, and the trumps they needed.
+
+    The column holds few distinct values ("simple", "simple+double", ...): each is
+    parsed once, into a table by the number of players, and deals index it.
+    """
+    codes, uniques = pd.factorize(deals[column])
+    count = np.zeros((len(uniques) + 1, 6), dtype=np.int64)
+    trumps = np.zeros((len(uniques) + 1, 6), dtype=np.int64)
+    for u, value in enumerate(uniques):
+        levels = [POIGNEES.index(t) for t in str(value).split("+") if t in POIGNEES]
+        count[u, :] = sum(lv > 0 for lv in levels)
+        for size, needs in POIGNEE_TRUMPS.items():
+            trumps[u, size] = sum((0, *needs)[lv] for lv in levels)
+    size = np.clip(players, 0, 5)
+    return count[codes, size], trumps[codes, size]
 
 
 def check_poignees(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     n = active_players(deals)
-    ok_n = (n >= 3) & (n <= 5)
-    sized = deals.loc[ok_n]
-    if not len(sized):
-        return
-    att = poignee_table(sized, "poignee_attack", n[ok_n])
-    dfn = poignee_table(sized, "poignee_defence", n[ok_n])
-    total = (att["trumps"] + dfn["trumps"]).reindex(deals.index, fill_value=0)
-    problems.add(total.to_numpy() > PACK_TRUMPS, "poignee_defence", "too_many_trumps",
+    att_count, att_trumps = poignee_counts(deals, "poignee_attack", n)
+    dfn_count, dfn_trumps = poignee_counts(deals, "poignee_defence", n)
+    total = att_trumps + dfn_trumps
+    over = total > PACK_TRUMPS
+    shown = _some_rows(over, lambda rows: [
+        f"{a} / {d}" for a, d in zip(deals["poignee_attack"].to_numpy()[rows],
+                                     deals["poignee_defence"].to_numpy()[rows])])
+    problems.add(over, "poignee_defence", "too_many_trumps",
                  "poignées {value} need {trumps} trumps together, more than the "
-                 f"{PACK_TRUMPS} in the pack", trumps=total.to_numpy(),
-                 value=(deals["poignee_attack"].astype(str) + " / "
-                        + deals["poignee_defence"].astype(str)))
-    partner = deals["partner"].notna() & (deals["partner"] != deals["taker"]).fillna(True)
-    attack_size = 1 + partner.to_numpy().astype(int)
-    defence_size = n - attack_size
-    for camp, size, col in ((att, attack_size, "poignee_attack"),
-                            (dfn, defence_size, "poignee_defence")):
-        count = camp["count"].reindex(deals.index, fill_value=0).to_numpy()
+                 f"{PACK_TRUMPS} in the pack", trumps=total, value=shown)
+    partner = deals["partner"].notna().to_numpy() & ~_same(deals["partner"], deals["taker"])
+    attack_size = 1 + partner.astype(int)
+    for count, size, col in ((att_count, attack_size, "poignee_attack"),
+                             (dfn_count, n - attack_size, "poignee_defence")):
         problems.add(count > size, col, "too_many_poignees",
                      "{value} is {count} poignées, more than the {size} players of the "
                      "camp", count=count, size=size)
