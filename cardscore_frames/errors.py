@@ -65,7 +65,8 @@ class LogValidationError(CardscoreError, ValueError):
         The game whose rules the log was checked against.
     failure_cases : pandas.DataFrame
         One row per problem with the columns of :data:`FAILURE_COLUMNS`:
-        ``game_id``, ``deal`` (blank for problems of the whole table),
+        ``game_id``, ``deal`` (``seat`` in a settlement sheet; blank for
+        problems of the whole table),
         ``column``, ``value`` (as given), ``reason`` (a machine-readable code),
         ``message`` (what was expected and what is allowed), ``row`` (0-based
         position in the input), ``line`` (file line, 1-based, when known) and
@@ -85,12 +86,13 @@ class LogValidationError(CardscoreError, ValueError):
     def summary(self, limit: int = _SHOWN) -> str:
         """A readable summary: counts, then one line per problem (at most ``limit``)."""
         fc = self.failure_cases
-        n_deals = fc.dropna(subset=["deal"])[["game_id", "deal"]].drop_duplicates()
+        item = fc.columns[1]  # "deal" in a deal log, "seat" in a sheet
+        n_items = fc.dropna(subset=[item])[["game_id", item]].drop_duplicates()
         where = f" in {self.source}" if self.source else ""
         head = (
             f"{self.game} log{where}: {len(fc)} problem"
-            f"{'s' if len(fc) != 1 else ''} in {len(n_deals)} deal"
-            f"{'s' if len(n_deals) != 1 else ''}"
+            f"{'s' if len(fc) != 1 else ''} in {len(n_items)} {item}"
+            f"{'s' if len(n_items) != 1 else ''}"
         )
         lines = [head]
         for rec in fc.head(limit).to_dict("records"):
@@ -105,10 +107,12 @@ def describe_failure(rec: dict) -> str:
     import pandas as pd
 
     parts = []
+    keys = list(rec)
+    item = keys[1] if len(keys) > 1 and keys[1] not in ("column",) else "deal"
     if not _missing(rec.get("game_id")):
         parts.append(f"game {rec['game_id']}")
-    if not _missing(rec.get("deal")):
-        parts.append(f"deal {rec['deal']}")
+    if not _missing(rec.get(item)):
+        parts.append(f"{item} {rec[item]}")
     where = ", ".join(parts) if parts else "whole log"
     loc = rec.get("cell")
     if _missing(loc):

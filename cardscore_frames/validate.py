@@ -147,7 +147,11 @@ class Problems:
     """Collects problems lazily; :meth:`frame` gives the ``failure_cases`` frame."""
 
     def __init__(
-        self, game: str, raw: pd.DataFrame, source: Source | None = None
+        self,
+        game: str,
+        raw: pd.DataFrame,
+        source: Source | None = None,
+        key: Sequence[str] = ("game_id", "deal"),
     ) -> None:
         self.game = game
         self.raw = raw
@@ -156,8 +160,10 @@ class Problems:
         self._parts: list[pd.DataFrame] = []
         self.bad = np.zeros(self.n, dtype=bool)
         self._seen: dict[str, np.ndarray] = {}
+        #: what names a row inside its game: "deal" in a deal log, "seat" in a sheet
+        self.item = key[-1]
         gid = raw["game_id"] if "game_id" in raw else pd.Series([pd.NA] * self.n)
-        deal = raw["deal"] if "deal" in raw else pd.Series([pd.NA] * self.n)
+        deal = raw[self.item] if self.item in raw else pd.Series([pd.NA] * self.n)
         self._gid = np.array(gid, dtype=object)
         self._deal = np.array(deal, dtype=object)
 
@@ -197,7 +203,7 @@ class Problems:
             pd.DataFrame(
                 {
                     "game_id": self._gid[rows],
-                    "deal": self._deal[rows],
+                    self.item: self._deal[rows],
                     "column": column,
                     "value": vals,
                     "reason": reason,
@@ -216,7 +222,7 @@ class Problems:
             pd.DataFrame(
                 {
                     "game_id": [pd.NA],
-                    "deal": [pd.NA],
+                    self.item: [pd.NA],
                     "column": [column],
                     "value": [pd.NA],
                     "reason": [reason],
@@ -231,6 +237,8 @@ class Problems:
     def use_key(self, column: str, typed: pd.Series) -> None:
         """Name rows by their typed ``game_id``/``deal`` (the raw text where unreadable)."""
         keys = self._gid if column == "game_id" else self._deal
+        if column not in ("game_id", self.item):
+            return
         values = typed.to_numpy(dtype=object, na_value=None)
         ok = typed.notna().to_numpy()
         keys[ok] = values[ok]
@@ -256,14 +264,15 @@ class Problems:
 
     def frame(self) -> pd.DataFrame:
         """All problems, in row order (whole-log problems first)."""
+        columns = [self.item if c == "deal" else c for c in FAILURE_COLUMNS]
         if not self._parts:
-            return pd.DataFrame({c: pd.Series(dtype=object) for c in FAILURE_COLUMNS})
+            return pd.DataFrame({c: pd.Series(dtype=object) for c in columns})
         fc = pd.concat(self._parts, ignore_index=True)
         fc["row"] = fc["row"].astype("Int64")
         fc["line"] = fc["line"].astype("Int64")
         fc["_o"] = fc["row"].fillna(-1)
         fc = fc.sort_values("_o", kind="stable").drop(columns="_o")
-        return fc.reset_index(drop=True)[list(FAILURE_COLUMNS)]
+        return fc.reset_index(drop=True)[columns]
 
 
 def _plain(v: Any) -> str:
@@ -485,7 +494,7 @@ def check_log(
         letters = {str(names.get(c, c)): v for c, v in source.excel_columns.items()}
         source = replace(source, excel_columns=letters)
     dup_cols = raw.columns[raw.columns.duplicated()].unique()
-    problems = Problems(schema.game, raw, source)
+    problems = Problems(schema.game, raw, source, key=schema.key)
     for c in dup_cols:
         problems.add_table(c, "duplicate_column", f"column {c} appears more than once")
     if len(dup_cols):
@@ -494,7 +503,7 @@ def check_log(
     for f in schema.fields:
         if f.name in raw:
             typed[f.name] = _conform(f, raw[f.name], problems)
-            if f.name in ("game_id", "deal"):
+            if f.name in schema.key:
                 problems.use_key(f.name, typed[f.name])
         elif f.required:
             problems.add_table(

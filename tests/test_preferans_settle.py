@@ -518,7 +518,10 @@ def test_every_problem_at_once():
     assert "seat 3 is empty" in msg[4, "seat_gap"] and "y4" in msg[4, "seat_gap"]
     assert "5 rows" in msg[3, "players"]
     assert "A" in msg[2, "no_such_seat"] and "3 players" in msg[2, "no_such_seat"]
-    assert fc["deal"].isna().all()
+    # sheet problems are named by game and seat (a sheet has no deals)
+    assert list(fc.columns[:3]) == ["game_id", "seat", "column"]
+    assert fc.loc[(fc["game_id"] == 1) & (fc["reason"] == "negative_whists"),
+                  "seat"].notna().all()
 
 
 def test_not_positive_price_named():
