@@ -16,8 +16,7 @@ from cardscore_frames.errors import (
     RulesError,
     UnknownGameError,
 )
-from cardscore_frames.games import game_names
-from cardscore_frames.games import tarot
+from cardscore_frames.games import belot, game_names, preferans, tarot
 from cardscore_frames.io import LogReadError, read_log, validate
 from cardscore_frames.ledger import LEDGER_COLUMNS, check_ledger, totals
 from cardscore_frames.validate import Collected
@@ -39,5 +38,7 @@ __all__ = [
     "totals",
     "game_names",
     "tarot",
+    "belot",
+    "preferans",
     "__version__",
 ]

@@ -46,6 +46,23 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a rules preset of the game, e.g. leningrad for preferans")
     sc.add_argument("--errors-csv", default=None,
                     help="also write the problems found to this CSV file")
+    st = sub.add_parser(
+        "settle",
+        help="settle preferans end-of-game sheets",
+        description="Settle every game of a preferans sheet file (one row per game "
+        "and player: pool, mountain, whists on each seat) and print the result.",
+    )
+    st.add_argument("sheet", help="the sheet: .csv, .parquet, .jsonl or .xlsx")
+    st.add_argument("--method", choices=("exact", "paper", "average"), default="exact",
+                    help="exact formula, or the paper methods 1 (amnesty) and 2 "
+                    "(average mountain)")
+    st.add_argument("--price", type=float, default=None,
+                    help="price of a whist (a per-game whist_price column wins)")
+    st.add_argument("--unit", type=float, default=0.01,
+                    help="the currency's smallest unit (default 0.01)")
+    st.add_argument("--rules", default=None, help="sochi (default), leningrad, rostov")
+    st.add_argument("--adjust-seat", type=int, default=-1,
+                    help="the seat method 2 adjusts (default -1: the last)")
     demo = sub.add_parser(
         "demo",
         help="the main job: score every bundled sample season",
@@ -88,12 +105,26 @@ def score_command(log: str, game: str, *, sheet=0, rules=None, errors_csv=None,
     _print_tables(module.report(deals, rules=rules_obj), out)
 
 
+def settle_command(args: argparse.Namespace, out=sys.stdout) -> None:
+    from cardscore_frames.games import preferans
+
+    rules = _rules("preferans", args.rules)
+    sheet = read_log(args.sheet, game="preferans-sheet", rules=rules)
+    _print_tables(
+        preferans.settle_report(sheet, method=args.method, whist_price=args.price,
+                                unit=args.unit, rules=rules, adjust_seat=args.adjust_seat),
+        out,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "score":
             score_command(args.log, args.game, sheet=args.sheet, rules=args.rules,
                           errors_csv=args.errors_csv)
+        elif args.command == "settle":
+            settle_command(args)
         elif args.command == "demo":
             data = Path(args.data)
             found = [(g, data / f) for g, f in SAMPLE_LOGS.items() if (data / f).exists()]

@@ -47,3 +47,16 @@ def test_help_and_usage_errors():
     assert run("score", "x.csv").returncode == 2  # --game is required
     missing = run("score", "nowhere.csv", "--game", "tarot")
     assert missing.returncode == 1 and "no such log file" in missing.stderr
+
+
+def test_settle_prints_the_seed_example_by_method_1():
+    got = run("settle", "sample_data/preferans_sheets.csv", "--method", "paper",
+              "--price", "0.01")
+    assert got.returncode == 0, got.stderr
+    lines = got.stdout.splitlines()
+    table = lines[2:lines.index("", 2)]  # the first table, up to the blank line
+    header, rows = table[0].split(), [line.split() for line in table[1:]]
+    # game 1 of the sample sheet is the seed's game: method 1 gives +38 -102 -24 +88
+    at = header.index("whists") + 1  # each row starts with its index
+    whists = [int(r[at]) for r in rows if r[1] == "1"]
+    assert whists == [38, -102, -24, 88]
