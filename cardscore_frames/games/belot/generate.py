@@ -14,12 +14,13 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.games.belot.points import deal_points, inputs, protocol
+from cardscore_frames.games.belot.points import score_arrays
 from cardscore_frames.games.belot.rules import (
     CONTRACTS,
     DECK_WHISTS,
     DOUBLINGS,
     NO_TRUMP,
+    PAIRS,
     TRICKS,
     Rules,
 )
@@ -28,8 +29,22 @@ __all__ = ["random_deals", "NAMES"]
 
 #: Default player names (paired in order: Aram & Ani, Davit & Gayane, ...).
 NAMES = (
-    "Aram", "Ani", "Davit", "Gayane", "Hayk", "Lilit", "Karen", "Mane", "Narek",
-    "Sona", "Tigran", "Anush", "Vardan", "Nune", "Levon", "Marine",
+    "Aram",
+    "Ani",
+    "Davit",
+    "Gayane",
+    "Hayk",
+    "Lilit",
+    "Karen",
+    "Mane",
+    "Narek",
+    "Sona",
+    "Tigran",
+    "Anush",
+    "Vardan",
+    "Nune",
+    "Levon",
+    "Marine",
 )
 _CONTRACT_P = (0.22, 0.22, 0.22, 0.22, 0.12)
 _DOUBLING_P = (0.85, 0.12, 0.03)
@@ -74,7 +89,8 @@ def random_deals(
     pandas.DataFrame
         The columns of the belot log (see ``SCHEMA``): ``bid`` and ``capo_bid`` are
         ``Int64`` with blanks where the rules file leaves them empty, the other
-        numbers ``int64``, choices as text, ``capo`` bool, ``bela`` a/b/none.
+        numbers ``int64``, ``capo`` bool, names and choices (``bela`` a/b/none)
+        categorical.
 
     Examples
     --------
@@ -83,7 +99,11 @@ def random_deals(
     500
     """
     rules = rules or Rules()
-    pairs = list(pairs) if pairs is not None else list(zip(NAMES[::2], NAMES[1::2]))
+    pairs = (
+        list(pairs)
+        if pairs is not None
+        else list(zip(NAMES[::2], NAMES[1::2], strict=True))
+    )
     rng = np.random.default_rng(seed)
     parts, have, first_game = [], 0, 1
     while have < n:
@@ -95,10 +115,13 @@ def random_deals(
     deals = pd.concat(parts, ignore_index=True).iloc[:n].reset_index(drop=True)
     if metadata:
         night = (deals["game_id"].to_numpy() - 1) // 3
-        day = pd.Timestamp(start_date) + pd.to_timedelta(night * 7, unit="D")
+        nights = pd.Timestamp(start_date) + pd.to_timedelta(
+            np.arange(night.max(initial=0) + 1) * 7, unit="D"
+        )
+        year = pd.Timestamp(start_date).year
         deals["league"] = "Yerevan Bazar-Belot Club"
-        deals["season"] = f"{day[0].year}-{day[0].year + 1}" if n else ""
-        deals["date"] = day.strftime("%Y-%m-%d")
+        deals["season"] = f"{year}-{year + 1}"
+        deals["date"] = pd.Categorical.from_codes(night, nights.strftime("%Y-%m-%d"))
         deals["table"] = (deals["game_id"].to_numpy() - 1) % 3 + 1
     return deals
 
@@ -106,29 +129,27 @@ def random_deals(
 def _matches(rng, rules, pairs, n_matches, slots, first_game) -> pd.DataFrame:
     """``n_matches`` matches of ``slots`` deals each, cut after the deciding deal."""
     m = n_matches * slots
+    names = sorted({p for pair in pairs for p in pair})
+    pair_codes = np.array([[names.index(p) for p in pair] for pair in pairs])
     two = rng.random((n_matches, len(pairs))).argsort(axis=1)[:, :2]
-    names = np.asarray(pairs, dtype=object)  # (pairs, 2)
-    seats = np.concatenate([names[two[:, 0]], names[two[:, 1]]], axis=1)
+    seats = np.concatenate([pair_codes[two[:, 0]], pair_codes[two[:, 1]]], axis=1)
     seats = np.repeat(seats, slots, axis=0)
     deals = pd.DataFrame(
         {
             "game_id": np.repeat(np.arange(first_game, first_game + n_matches), slots),
             "deal": np.tile(np.arange(1, slots + 1), n_matches),
-            **{c: seats[:, i] for i, c in enumerate(("a1", "a2", "b1", "b2"))},
+            **{
+                c: pd.Categorical.from_codes(seats[:, i], names)
+                for i, c in enumerate(("a1", "a2", "b1", "b2"))
+            },
             **_deal_columns(rng, m, rules),
         }
     )
-    x = inputs(deals)
-    pts = deal_points(x, rules)
-    pa = np.where(x.declarer_a, pts.declarers, pts.defenders)
-    pb = np.where(x.declarer_a, pts.defenders, pts.declarers)
-    game = deals["game_id"].to_numpy()
-    proto = protocol(game, deals["deal"].to_numpy(), pa, pb, rules.target)
-    return deals.loc[~proto.after]
+    return deals.loc[~score_arrays(deals, rules)[2].after]
 
 
 def _deal_columns(rng, m: int, rules: Rules) -> dict[str, object]:
-    contract = np.asarray(CONTRACTS)[rng.choice(len(CONTRACTS), m, p=_CONTRACT_P)]
+    contract = rng.choice(len(CONTRACTS), m, p=_CONTRACT_P)
     capo = rng.random(m) < 0.03
     tricks = np.where(
         capo,
@@ -144,25 +165,26 @@ def _deal_columns(rng, m: int, rules: Rules) -> dict[str, object]:
     hoped = (vtp + vcp) / 10 + rng.normal(-1.0, 1.8, m)
     bid = np.maximum(np.rint(hoped), rules.min_bid).astype(np.int64)
     k = rng.choice(len(_CAPO_BID_P), m, p=_CAPO_BID_P / _CAPO_BID_P.sum())
-    declarer_a = rng.random(m) < 0.5
-    declarer = np.where(declarer_a, "a", "b")
-    defender = np.where(declarer_a, "b", "a")
-    suit = contract != NO_TRUMP
-    bela = np.where(
-        suit & (vcp >= 20) & (rng.random(m) < 0.35), declarer,
-        np.where(suit & (vcv >= 20) & (rng.random(m) < 0.35), defender, "none"),
+    declarer = (rng.random(m) >= 0.5).astype(np.int8)  # codes into PAIRS: 0 a, 1 b
+    suit = contract != CONTRACTS.index(NO_TRUMP)
+    bela = np.where(  # codes into BELA: 0 none, 1 a, 2 b
+        suit & (vcp >= 20) & (rng.random(m) < 0.35),
+        1 + declarer,
+        np.where(suit & (vcv >= 20) & (rng.random(m) < 0.35), 2 - declarer, 0),
     )
     return {
-        "declarer": declarer,
-        "contract": contract,
+        "declarer": pd.Categorical.from_codes(declarer, PAIRS),
+        "contract": pd.Categorical.from_codes(contract, CONTRACTS),
         # a capo deal leaves bid blank; an ordinary one leaves capo_bid blank
         "bid": pd.arrays.IntegerArray(bid, capo.copy()),
         "capo": capo,
         "capo_bid": pd.arrays.IntegerArray(k.astype(np.int64), ~capo),
-        "doubling": np.asarray(DOUBLINGS)[rng.choice(3, m, p=_DOUBLING_P)],
+        "doubling": pd.Categorical.from_codes(
+            rng.choice(3, m, p=_DOUBLING_P), DOUBLINGS
+        ),
         "declarer_tricks": tricks.astype(np.int64),
         "declarer_card_points": vtp,
         "declarer_declarations": vcp,
         "defender_declarations": vcv,
-        "bela": bela,
+        "bela": pd.Categorical.from_codes(bela, ("none", *PAIRS)),
     }

@@ -35,6 +35,8 @@ __all__ = [
     "deal_points",
     "protocol",
     "first_deal_row",
+    "match_codes",
+    "score_arrays",
 ]
 
 #: ``DealPoints.bait`` codes: who is marked БТ (Байт).
@@ -69,6 +71,8 @@ class DealPoints(NamedTuple):
     declarers: np.ndarray  # the declaring pair's points for the deal
     defenders: np.ndarray  # the defending pair's points for the deal
     bait: np.ndarray  # BAIT_NONE, BAIT_DECLARERS or BAIT_DEFENDERS
+    points_a: np.ndarray  # the same points by pair
+    points_b: np.ndarray
 
 
 def _ints(deals: pd.DataFrame, column: str) -> np.ndarray:
@@ -88,12 +92,14 @@ def inputs(deals: pd.DataFrame) -> DealInputs:
         bela = np.where(declarer_a, _is(deals, "bela", "a"), _is(deals, "bela", "b"))
     else:
         bela = np.zeros(len(deals), dtype=bool)
-    doubling = deals["doubling"].map(DOUBLING_FACTOR)
+    doubling = np.ones(len(deals), dtype=np.int64)  # blank or unreadable: none
+    for name, factor in DOUBLING_FACTOR.items():
+        doubling[_is(deals, "doubling", name)] = factor
     return DealInputs(
         declarer_a=declarer_a,
         capo=deals["capo"].to_numpy(dtype=bool, na_value=False),
         no_trump=_is(deals, "contract", NO_TRUMP),
-        doubling=doubling.to_numpy(dtype=np.int64, na_value=1),
+        doubling=doubling,
         bid=_ints(deals, "bid"),
         capo_bid=_ints(deals, "capo_bid"),
         tricks=_ints(deals, "declarer_tricks"),
@@ -110,7 +116,9 @@ def deal_points(x: DealInputs, rules: Rules) -> DealPoints:
     # Rule 1: a trickless declarers' constructions go to the defenders (a kept
     # Бэла stays with them under the "Бэла kept on failure" option).
     bela_kept = rules.bela_kept & x.bela_declarers
-    moved = np.where(zero, x.vcp - np.where(bela_kept, np.minimum(x.vcp, BELA_WHISTS), 0), 0)
+    moved = np.where(
+        zero, x.vcp - np.where(bela_kept, np.minimum(x.vcp, BELA_WHISTS), 0), 0
+    )
     vcp, vcv = x.vcp - moved, x.vcv + moved
     bonus = rules.all_tricks_bonus & ~x.capo & (zero | all8)
     vtp = x.vtp + np.where(bonus & all8, ALL_TRICKS_WHISTS, 0)
@@ -131,8 +139,17 @@ def deal_points(x: DealInputs, rules: Rules) -> DealPoints:
     defenders = defenders - np.where(keeps, BELA_POINTS, 0)
     bait = np.where(made, np.where(doubled, BAIT_DEFENDERS, BAIT_NONE), BAIT_DECLARERS)
     return DealPoints(
-        made=made, vp=vp, vv=vv, pc=pc, pp=pp, pv=pv,
-        declarers=declarers, defenders=defenders, bait=bait.astype(np.int8),
+        made=made,
+        vp=vp,
+        vv=vv,
+        pc=pc,
+        pp=pp,
+        pv=pv,
+        declarers=declarers,
+        defenders=defenders,
+        bait=bait.astype(np.int8),
+        points_a=np.where(x.declarer_a, declarers, defenders),
+        points_b=np.where(x.declarer_a, defenders, declarers),
     )
 
 
@@ -147,6 +164,25 @@ def _whist_points(x, rules, made, vp, vv, vcp, vcv, cost):
     pp = np.where(x.capo, capo_base + vcp // WHISTS_PER_POINT, pp)
     pv = np.where(x.capo, vcv // WHISTS_PER_POINT, pv)
     return pp, pv
+
+
+def match_codes(deals: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Integer codes of ``game_id`` and the deal numbers (blank deals sort last)."""
+    codes = pd.factorize(deals["game_id"], use_na_sentinel=True)[0]
+    deal = deals["deal"].to_numpy(dtype=np.int64, na_value=np.iinfo(np.int64).max)
+    return codes, deal
+
+
+def score_arrays(
+    deals: pd.DataFrame, rules: Rules, valid: np.ndarray | None = None
+) -> tuple[DealInputs, DealPoints, Protocol]:
+    """Rules 1-8 on a log: its arrays, every deal's points and the protocol."""
+    x = inputs(deals)
+    pts = deal_points(x, rules)
+    proto = protocol(
+        *match_codes(deals), pts.points_a, pts.points_b, rules.target, valid=valid
+    )
+    return x, pts, proto
 
 
 class Protocol(NamedTuple):
@@ -186,7 +222,7 @@ def protocol(
     last_end = np.maximum.accumulate(np.where(ends, np.arange(n), 0))
     end_row = np.where(after, order[last_end], -1)
     out = [np.empty_like(a) for a in (ta, tb, ends, after, end_row)]
-    for dst, src in zip(out, (ta, tb, ends, after, end_row)):
+    for dst, src in zip(out, (ta, tb, ends, after, end_row), strict=True):
         dst[order] = src
     return Protocol(*out)
 

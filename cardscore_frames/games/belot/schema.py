@@ -1,9 +1,10 @@
 """The belot deal log: its columns and every check of shared/rules/belot.md.
 
 Log semantics worth knowing: a blank ``capo`` cell means false, a blank
-``doubling`` means none, blank declarations mean 0 whists; a capo deal leaves
-``bid`` blank and names its K in ``capo_bid`` (0 when nothing was named above the
-base). The optional ``bela`` column is read only under ``Rules(bela_kept=True)``.
+``doubling`` means none, blank declarations mean 0 whists, a blank ``bela`` means
+none; a capo deal leaves ``bid`` blank and names its K in ``capo_bid`` (0 when
+nothing was named above the base). The optional ``bela`` column is read only under
+``Rules(bela_kept=True)``.
 
 Deals logged after their match was decided are found by scoring the log (the
 shared arithmetic of :mod:`.points`) inside :func:`check_after_match`, so that
@@ -17,10 +18,9 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.games.belot.points import (
-    deal_points,
     first_deal_row,
-    inputs,
-    protocol,
+    match_codes,
+    score_arrays,
 )
 from cardscore_frames.games.belot.rules import (
     BELA_WHISTS,
@@ -35,20 +35,34 @@ from cardscore_frames.games.belot.rules import (
 )
 from cardscore_frames.validate import Field, Problems, Schema
 
-__all__ = ["SCHEMA", "PLAYERS", "FIELDS", "match_codes", "pair_key"]
+__all__ = ["SCHEMA", "PLAYERS", "FIELDS", "pair_key"]
 
 #: The player columns, in seat order: pair a, then pair b.
 PLAYERS = ("a1", "a2", "b1", "b2")
 
 _CONTRACT_ALIASES = {
-    "nt": "no_trump", "notrump": "no_trump", "sans_atout": "no_trump",
-    "без_козыря": "no_trump", "бк": "no_trump", "club": "clubs",
-    "diamond": "diamonds", "heart": "hearts", "spade": "spades", "трефы": "clubs",
-    "бубны": "diamonds", "черви": "hearts", "пики": "spades",
+    "nt": "no_trump",
+    "notrump": "no_trump",
+    "sans_atout": "no_trump",
+    "без_козыря": "no_trump",
+    "бк": "no_trump",
+    "club": "clubs",
+    "diamond": "diamonds",
+    "heart": "hearts",
+    "spade": "spades",
+    "трефы": "clubs",
+    "бубны": "diamonds",
+    "черви": "hearts",
+    "пики": "spades",
 }
 _DOUBLING_ALIASES = {
-    "no": "none", "double": "contra", "redouble": "recontra", "x": "contra",
-    "xx": "recontra", "контра": "contra", "реконтра": "recontra",
+    "no": "none",
+    "double": "contra",
+    "redouble": "recontra",
+    "x": "contra",
+    "xx": "recontra",
+    "контра": "contra",
+    "реконтра": "recontra",
 }
 
 FIELDS = (
@@ -60,106 +74,171 @@ FIELDS = (
     Field("bid", "int", blank=True, aliases=("n",)),
     Field("capo", "flag", default=False),
     Field("capo_bid", "int", required=False, blank=True, low=0, aliases=("k",)),
-    Field("doubling", "choice", choices=DOUBLINGS, value_aliases=_DOUBLING_ALIASES,
-          default="none"),
+    Field(
+        "doubling",
+        "choice",
+        choices=DOUBLINGS,
+        value_aliases=_DOUBLING_ALIASES,
+        default="none",
+    ),
     Field("declarer_tricks", "int", low=0, high=TRICKS, aliases=("tricks",)),
-    Field("declarer_card_points", "int", low=0, high=DECK_WHISTS,
-          aliases=("card_points", "vtp")),
-    Field("declarer_declarations", "int", low=0, step=WHISTS_PER_POINT, default=0,
-          aliases=("vcp",)),
-    Field("defender_declarations", "int", low=0, step=WHISTS_PER_POINT, default=0,
-          aliases=("vcv",)),
-    Field("bela", "choice", required=False, choices=("none", *PAIRS),
-          value_aliases={"no": "none"}, default="none"),
+    Field(
+        "declarer_card_points",
+        "int",
+        low=0,
+        high=DECK_WHISTS,
+        aliases=("card_points", "vtp"),
+    ),
+    Field(
+        "declarer_declarations",
+        "int",
+        low=0,
+        step=WHISTS_PER_POINT,
+        default=0,
+        aliases=("vcp",),
+    ),
+    Field(
+        "defender_declarations",
+        "int",
+        low=0,
+        step=WHISTS_PER_POINT,
+        default=0,
+        aliases=("vcv",),
+    ),
+    Field(
+        "bela",
+        "choice",
+        required=False,
+        choices=("none", *PAIRS),
+        value_aliases={"no": "none"},
+        default="none",
+    ),
 )
-
-
-def _names(deals: pd.DataFrame) -> np.ndarray:
-    return np.column_stack(
-        [deals[p].to_numpy(dtype=object, na_value=None) for p in PLAYERS]
-    )
 
 
 def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Four different players, two in each pair."""
-    names = _names(deals)
     for i in range(4):
         for j in range(i + 1, 4):
-            twice = (names[:, j] != None) & (names[:, i] == names[:, j])  # noqa: E711
-            problems.add(twice, PLAYERS[j], "duplicate_player",
-                         "the four players of a deal must be different; {value} is "
-                         f"also {PLAYERS[i]}")
-
-
-def match_codes(deals: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """Integer codes of ``game_id`` and the deal numbers (blank deals sort last)."""
-    codes = pd.factorize(deals["game_id"], use_na_sentinel=True)[0]
-    deal = deals["deal"].to_numpy(dtype=np.int64, na_value=np.iinfo(np.int64).max)
-    return codes, deal
+            twice = (deals[PLAYERS[i]] == deals[PLAYERS[j]]).to_numpy(
+                dtype=bool, na_value=False
+            )
+            problems.add(
+                twice,
+                PLAYERS[j],
+                "duplicate_player",
+                "the four players of a deal must be different; {value} is "
+                f"also {PLAYERS[i]}",
+            )
 
 
 def pair_key(deals: pd.DataFrame, first: str, second: str) -> pd.Series:
-    """A pair as ``"x & y"``, names in sorted order, so that a seat swap is no change."""
+    """A pair as ``"x & y"``, names in order, so that a seat swap is no change."""
     x, y = deals[first].fillna(""), deals[second].fillna("")
     swap = (x > y).to_numpy()
     return x.where(~swap, y) + " & " + y.where(~swap, x)
 
 
 def check_pairs(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
-    """The two pairs stay the same all through a match."""
-    first = first_deal_row(*match_codes(deals))
-    first_deal = deals["deal"].to_numpy(dtype=object, na_value=None)[first]
-    seated = deals[list(PLAYERS)].notna().all(axis=1).to_numpy()
-    for pair in PAIRS:
-        key = pair_key(deals, f"{pair}1", f"{pair}2")
-        was = key.to_numpy(dtype=object)[first]
-        changed = seated & seated[first] & (key.to_numpy(dtype=object) != was)
-        problems.add(changed, f"{pair}1", "pair_changed",
-                     f"pair {pair} must stay the same all through a match; it was "
-                     "{was} at deal {first}, got {value}",
-                     value=key, was=was, first=first_deal)
+    """The two pairs stay the same all through a match (seat swaps are no change)."""
+    game, deal = match_codes(deals)
+    first = first_deal_row(game, deal)
+    n = len(deals)
+    codes = pd.factorize(pd.concat([deals[p] for p in PLAYERS], ignore_index=True))[0]
+    codes = codes.reshape(len(PLAYERS), n).T  # (deal, seat) codes; -1 blank
+    seated = (codes >= 0).all(axis=1)
+    for k, pair in enumerate(PAIRS):
+        x, y = codes[:, 2 * k], codes[:, 2 * k + 1]
+        key = np.minimum(x, y) * (n * 4 + 1) + np.maximum(x, y)
+        changed = seated & seated[first] & (key != key[first])
+        rows = np.flatnonzero(changed)
+        named = {
+            "value": np.full(n, None, dtype=object),
+            "was": np.full(n, None, dtype=object),
+        }
+        if len(rows):  # names only for the messages
+            for name, at in (("value", rows), ("was", first[rows])):
+                named[name][rows] = pair_key(
+                    deals.iloc[at], f"{pair}1", f"{pair}2"
+                ).to_numpy(dtype=object)
+        problems.add(
+            changed,
+            f"{pair}1",
+            "pair_changed",
+            f"pair {pair} must stay the same all through a match; it was "
+            "{was} at deal {first}, got {value}",
+            first=deal[first],
+            **named,
+        )
 
 
 def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Ordinary deals name N; capo deals name K instead (rules 3-5)."""
     capo = deals["capo"].to_numpy(dtype=bool, na_value=False)
     bid_given = deals["bid"].notna().to_numpy()
-    problems.add(~capo & ~bid_given, "bid", "blank",
-                 "bid must be given on an ordinary (not capo) deal")
-    problems.add(capo & bid_given, "bid", "set_on_capo",
-                 "bid must be blank on a capo deal (its K goes in capo_bid); got {value}")
+    problems.add(
+        ~capo & ~bid_given,
+        "bid",
+        "blank",
+        "bid must be given on an ordinary (not capo) deal",
+    )
+    problems.add(
+        capo & bid_given,
+        "bid",
+        "set_on_capo",
+        "bid must be blank on a capo deal (its K goes in capo_bid); got {value}",
+    )
     low = (deals["bid"] < rules.min_bid).to_numpy(dtype=bool, na_value=False)
-    problems.add(low, "bid", "below_minimum",
-                 f"bid must be at least {rules.min_bid} points (Rules.min_bid); "
-                 "got {value}")
+    problems.add(
+        low,
+        "bid",
+        "below_minimum",
+        f"bid must be at least {rules.min_bid} points (Rules.min_bid); got {{value}}",
+    )
     if "capo_bid" in deals:
         k_given = deals["capo_bid"].notna().to_numpy()
     else:
         k_given = np.zeros(len(deals), dtype=bool)
-    problems.add(~capo & k_given, "capo_bid", "capo_bid_without_capo",
-                 "capo_bid must be blank unless capo is true; got {value}")
-    problems.add(capo & ~k_given, "capo_bid", "blank",
-                 "capo_bid must be given on a capo deal (0 when nothing was named "
-                 "above the base 25)")
+    problems.add(
+        ~capo & k_given,
+        "capo_bid",
+        "capo_bid_without_capo",
+        "capo_bid must be blank unless capo is true; got {value}",
+    )
+    problems.add(
+        capo & ~k_given,
+        "capo_bid",
+        "blank",
+        "capo_bid must be given on a capo deal (0 when nothing was named "
+        "above the base 25)",
+    )
 
 
 def check_whists(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Card whists that the tricks rule out; declarations in whole tens."""
     tricks = deals["declarer_tricks"]
     vtp = deals["declarer_card_points"]
-    problems.add(((tricks == 0) & (vtp > 0)).to_numpy(dtype=bool, na_value=False),
-                 "declarer_card_points", "points_without_tricks",
-                 "declarer_card_points must be 0 when the declarers took no trick; "
-                 "got {value}")
-    problems.add(((tricks == TRICKS) & (vtp < DECK_WHISTS)).to_numpy(
-                     dtype=bool, na_value=False),
-                 "declarer_card_points", "all_tricks_points",
-                 f"declarer_card_points must be {DECK_WHISTS} when the declarers took "
-                 f"all {TRICKS} tricks; got {{value}}")
+    problems.add(
+        ((tricks == 0) & (vtp > 0)).to_numpy(dtype=bool, na_value=False),
+        "declarer_card_points",
+        "points_without_tricks",
+        "declarer_card_points must be 0 when the declarers took no trick; got {value}",
+    )
+    problems.add(
+        ((tricks == TRICKS) & (vtp < DECK_WHISTS)).to_numpy(dtype=bool, na_value=False),
+        "declarer_card_points",
+        "all_tricks_points",
+        f"declarer_card_points must be {DECK_WHISTS} when the declarers took "
+        f"all {TRICKS} tricks; got {{value}}",
+    )
     for col in ("declarer_declarations", "defender_declarations"):
         off = (deals[col] % WHISTS_PER_POINT != 0).to_numpy(dtype=bool, na_value=False)
-        problems.add(off, col, "not_in_steps",
-                     f"{col} must be whole tens of whists (0, 20, 50, ...); got {{value}}")
+        problems.add(
+            off,
+            col,
+            "not_in_steps",
+            f"{col} must be whole tens of whists (0, 20, 50, ...); got {{value}}",
+        )
 
 
 def check_bela(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
@@ -169,37 +248,61 @@ def check_bela(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     bela = deals["bela"]
     named = (bela != "none").to_numpy(dtype=bool, na_value=False)
     no_trump = (deals["contract"] == NO_TRUMP).to_numpy(dtype=bool, na_value=False)
-    problems.add(named & no_trump, "bela", "bela_no_trump",
-                 "bela must be none in a no-trump contract (a Бэла is the king and "
-                 "queen of trumps); got {value}")
-    ours = (bela == deals["declarer"]).to_numpy(dtype=bool, na_value=False)
-    for side, col in ((ours, "declarer_declarations"),
-                      (named & ~ours, "defender_declarations")):
+    problems.add(
+        named & no_trump,
+        "bela",
+        "bela_no_trump",
+        "bela must be none in a no-trump contract (a Бэла is the king and "
+        "queen of trumps); got {value}",
+    )
+    declarer = deals["declarer"]
+    ours = np.logical_or.reduce(
+        [
+            ((bela == p) & (declarer == p)).to_numpy(dtype=bool, na_value=False)
+            for p in PAIRS
+        ]
+    )
+    for side, col in (
+        (ours, "declarer_declarations"),
+        (named & ~ours, "defender_declarations"),
+    ):
         short = side & (deals[col] < BELA_WHISTS).to_numpy(dtype=bool, na_value=False)
-        problems.add(short & ~no_trump, "bela", "bela_without_declaration",
-                     f"bela {{value}} needs at least {BELA_WHISTS} whists (the Бэла) in "
-                     f"{col}; got {{whists}}", whists=deals[col].to_numpy(dtype=object))
+        problems.add(
+            short & ~no_trump,
+            "bela",
+            "bela_without_declaration",
+            f"bela {{value}} needs at least {BELA_WHISTS} whists (the Бэла) in "
+            f"{col}; got {{whists}}",
+            whists=deals[col].to_numpy(dtype=object),
+        )
 
 
 def check_after_match(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Rule 8: no deal after the one that decided its match (scores the log)."""
-    x = inputs(deals)
-    pts = deal_points(x, rules)
-    pa = np.where(x.declarer_a, pts.declarers, pts.defenders)
-    pb = np.where(x.declarer_a, pts.defenders, pts.declarers)
-    game, deal = match_codes(deals)
-    proto = protocol(game, deal, pa, pb, rules.target, valid=~problems.bad)
+    proto = score_arrays(deals, rules, valid=~problems.bad)[2]
+    deal = match_codes(deals)[1]
     end = np.maximum(proto.end_row, 0)
-    problems.add(proto.after, "deal", "after_match",
-                 "deal {value} comes after the match was decided at deal {end} "
-                 f"({{ta}} to {{tb}}, target {rules.target})",
-                 end=deals["deal"].to_numpy(dtype=object)[end],
-                 ta=proto.total_a[end], tb=proto.total_b[end])
+    problems.add(
+        proto.after,
+        "deal",
+        "after_match",
+        "deal {value} comes after the match was decided at deal {end} "
+        f"({{ta}} to {{tb}}, target {rules.target})",
+        end=deal[end],
+        ta=proto.total_a[end],
+        tb=proto.total_b[end],
+    )
 
 
 SCHEMA = Schema(
     game="belot",
     fields=FIELDS,
-    checks=(check_players, check_pairs, check_contract, check_whists, check_bela,
-            check_after_match),
+    checks=(
+        check_players,
+        check_pairs,
+        check_contract,
+        check_whists,
+        check_bela,
+        check_after_match,
+    ),
 )
