@@ -349,23 +349,7 @@ RULESETS = {
         min_bid=9,
     ),
 }
-COMPARED = [
-    "made",
-    "declarer_whists",
-    "defender_whists",
-    "contract_points",
-    "declarer_whist_points",
-    "defender_whist_points",
-    "points_declarer",
-    "points_defender",
-    "points_a",
-    "points_b",
-    "bait",
-    "total_a",
-    "total_b",
-    "match_over",
-    "winner",
-]
+COMPARED = list(belot.SCORE_COLUMNS)  # every column score adds
 
 
 @pytest.mark.parametrize("name", list(RULESETS))
