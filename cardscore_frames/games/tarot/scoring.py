@@ -187,18 +187,17 @@ ROLES = ("taker", "partner", "defender", "sitting_out", "passed")
 
 def _role_codes(seats: dict[str, np.ndarray], played: np.ndarray) -> np.ndarray:
     """(n_deals, 5) role codes into ROLES; -1 for an empty seat."""
-    k = np.arange(5)[None, :]
-    codes = np.full(seats["seated"].shape, 2, dtype=np.int8)  # defender
-    codes[k == seats["partner"][:, None]] = 1
-    codes[k == seats["taker"][:, None]] = 0
+    codes = np.where(seats["seated"], np.int8(2), np.int8(-1))  # defender
     codes[~played] = 4
-    codes[k == seats["out"][:, None]] = 3
+    for role, code in (("partner", 1), ("taker", 0), ("out", 3)):
+        rows = np.flatnonzero(seats[role] >= 0)  # one seat per deal: index it
+        codes[rows, seats[role][rows]] = code
     codes[~seats["seated"]] = -1
     return codes
 
 
 #: Each role's score in units of S; the taker's factor depends on the table.
-_ROLE_FACTOR = np.array([0, 1, -1, 0, 0], dtype=np.int64)
+_ROLE_FACTOR = np.array([0, 1, -1, 0, 0, 0], dtype=np.int64)  # code -1: empty seat
 
 
 def _seat_scores(value: np.ndarray, seats: dict[str, np.ndarray], roles: np.ndarray,
@@ -208,12 +207,12 @@ def _seat_scores(value: np.ndarray, seats: dict[str, np.ndarray], roles: np.ndar
     Defenders pay S each; a partner receives S; the taker receives the rest, so
     that every deal sums to zero; a player sitting out scores 0.
     """
-    rows = flat // 5
-    role = roles.ravel()[flat]
-    factor = _ROLE_FACTOR[role]
+    factor = _ROLE_FACTOR[roles]
+    rows = np.flatnonzero(seats["taker"] >= 0)
     taker = _taker_factor(seats["players"], seats["partner"] < 0)
-    factor = np.where(role == 0, taker[rows], factor)
-    return factor * value[rows]
+    factor[rows, seats["taker"][rows]] = taker[rows]
+    factor[roles == 4] = 0  # a passed deal: nobody scores
+    return factor.ravel()[flat] * value[flat // 5]
 
 
 def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFrame:
