@@ -48,7 +48,7 @@ def from_wide(
     blank are left out. ``roles`` holds role names, or integer codes into
     ``role_names``. Rows come out in deal order, then seat order.
     """
-    k, n = len(player_columns), len(scored)
+    k = len(player_columns)
     seated = np.column_stack(
         [scored[c].notna().to_numpy(dtype=bool) for c in player_columns]
     )

@@ -1,0 +1,177 @@
+"""Collecting every problem of a log lazily, named by game, row, column and place."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.errors import FAILURE_COLUMNS
+
+__all__ = ["Problems", "Source"]
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where each row came from: file lines or Excel cells, for error reports."""
+
+    label: str | None = None
+    lines: np.ndarray | None = None  # 1-based file line of each row
+    sheet: str | None = None  # Excel sheet name; cells are then known
+    excel_rows: np.ndarray | None = None  # 1-based sheet row of each row
+    excel_columns: Mapping[str, str] = field(default_factory=dict)  # column -> letter
+
+
+
+class Problems:
+    """Collects problems lazily; :meth:`frame` gives the ``failure_cases`` frame."""
+
+    def __init__(
+        self,
+        game: str,
+        raw: pd.DataFrame,
+        source: Source | None = None,
+        key: Sequence[str] = ("game_id", "deal"),
+    ) -> None:
+        self.game = game
+        self.raw = raw
+        self.source = source or Source()
+        self.n = len(raw)
+        self._parts: list[pd.DataFrame] = []
+        self.bad = np.zeros(self.n, dtype=bool)
+        self._seen: dict[str, np.ndarray] = {}
+        #: what names a row inside its game: "deal" in a deal log, "seat" in a sheet
+        self.item = key[-1]
+        gid = raw["game_id"] if "game_id" in raw else pd.Series([pd.NA] * self.n)
+        deal = raw[self.item] if self.item in raw else pd.Series([pd.NA] * self.n)
+        self._gid = np.array(gid, dtype=object)
+        self._deal = np.array(deal, dtype=object)
+
+    def add(
+        self,
+        mask: Any,
+        column: str,
+        reason: str,
+        message: str,
+        value: Any = None,
+        **params: Any,
+    ) -> None:
+        """Record one problem for every row where ``mask`` is true.
+
+        ``message`` may hold ``{value}`` (the row's value, quoted) and ``{name}`` for
+        each keyword in ``params``, an array with one entry per row; only the failing
+        rows are formatted. ``value`` defaults to the raw cell of ``column``.
+        """
+        m = np.asarray(pd.array(mask, dtype="boolean").fillna(False), dtype=bool)
+        # one problem per cell: a value that could not be read is not also "blank"
+        seen = self._seen.setdefault(column, np.zeros(self.n, dtype=bool))
+        m &= ~seen
+        if not m.any():
+            return
+        seen |= m
+        rows = np.flatnonzero(m)
+        if value is None:
+            value = self.raw[column] if column in self.raw else [pd.NA] * self.n
+        vals = np.asarray(value, dtype=object)[rows]
+        picked = {k: np.asarray(v, dtype=object)[rows] for k, v in params.items()}
+        msgs = [
+            message.format(value=_quote(v), **{k: _plain(a[i]) for k, a in picked.items()})
+            for i, v in enumerate(vals)
+        ]
+        self.bad[rows] = True
+        self._parts.append(
+            pd.DataFrame(
+                {
+                    "game_id": self._gid[rows],
+                    self.item: self._deal[rows],
+                    "column": column,
+                    "value": vals,
+                    "reason": reason,
+                    "message": msgs,
+                    "row": rows,
+                    "line": self._lines(rows),
+                    "cell": self._cells(rows, column),
+                }
+            )
+        )
+
+    def add_table(self, column: str, reason: str, message: str) -> None:
+        """A problem of the whole log (a missing column): every row is rejected."""
+        self.bad[:] = True
+        self._parts.append(
+            pd.DataFrame(
+                {
+                    "game_id": [pd.NA],
+                    self.item: [pd.NA],
+                    "column": [column],
+                    "value": [pd.NA],
+                    "reason": [reason],
+                    "message": [message],
+                    "row": [pd.NA],
+                    "line": [pd.NA],
+                    "cell": [pd.NA],
+                }
+            )
+        )
+
+    def use_key(self, column: str, typed: pd.Series) -> None:
+        """Name rows by their typed ``game_id``/``deal`` (the raw text where unreadable)."""
+        keys = self._gid if column == "game_id" else self._deal
+        if column not in ("game_id", self.item):
+            return
+        values = typed.to_numpy(dtype=object, na_value=None)
+        ok = typed.notna().to_numpy()
+        keys[ok] = values[ok]
+
+    def reported(self, column: str) -> np.ndarray:
+        """Rows that already have a problem in ``column``."""
+        return self._seen.get(column, np.zeros(self.n, dtype=bool)).copy()
+
+    def __bool__(self) -> bool:
+        return bool(self._parts)
+
+    def _lines(self, rows: np.ndarray) -> Any:
+        if self.source.lines is None:
+            return pd.NA
+        return self.source.lines[rows]
+
+    def _cells(self, rows: np.ndarray, column: str) -> Any:
+        src = self.source
+        letter = src.excel_columns.get(column)
+        if src.sheet is None or src.excel_rows is None or letter is None:
+            return pd.NA
+        return [f"{src.sheet}!{letter}{r}" for r in src.excel_rows[rows]]
+
+    def frame(self) -> pd.DataFrame:
+        """All problems, in row order (whole-log problems first)."""
+        columns = [self.item if c == "deal" else c for c in FAILURE_COLUMNS]
+        if not self._parts:
+            return pd.DataFrame({c: pd.Series(dtype=object) for c in columns})
+        fc = pd.concat(self._parts, ignore_index=True)
+        fc["row"] = fc["row"].astype("Int64")
+        fc["line"] = fc["line"].astype("Int64")
+        fc["_o"] = fc["row"].fillna(-1)
+        fc = fc.sort_values("_o", kind="stable").drop(columns="_o")
+        return fc.reset_index(drop=True)[columns]
+
+
+def _plain(v: Any) -> str:
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
+def _quote(v: Any) -> str:
+    if v is None or (not isinstance(v, str) and pd.isna(v)):
+        return "blank"
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    return repr(v) if isinstance(v, str) else str(v)
+
+
+# --- conforming columns ----------------------------------------------------------
+
+
