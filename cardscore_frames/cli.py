@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _print_tables(tables: dict[str, pd.DataFrame], out) -> None:
+def _print_tables(tables: dict[str, pd.DataFrame], out=None) -> None:
+    out = out or sys.stdout  # looked up at call time, so redirections are seen
     with pd.option_context("display.width", 120, "display.max_columns", 20,
                            "display.max_rows", 200):
         for title, frame in tables.items():
@@ -92,7 +93,7 @@ def _rules(game: str, preset: str | None):
 
 
 def score_command(log: str, game: str, *, sheet=0, rules=None, errors_csv=None,
-                  out=sys.stdout) -> None:
+                  out=None) -> None:
     module = game_entry(game).load()
     rules_obj = _rules(game, rules)
     try:
@@ -105,7 +106,7 @@ def score_command(log: str, game: str, *, sheet=0, rules=None, errors_csv=None,
     _print_tables(module.report(deals, rules=rules_obj), out)
 
 
-def settle_command(args: argparse.Namespace, out=sys.stdout) -> None:
+def settle_command(args: argparse.Namespace, out=None) -> None:
     from cardscore_frames.games import preferans
 
     rules = _rules("preferans", args.rules)

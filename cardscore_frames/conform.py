@@ -22,12 +22,8 @@ _FALSE = {"false", "f", "no", "n", "0", "0.0", "нет"}
 
 def blank(values: pd.Series) -> pd.Series:
     """True where a raw cell is empty (NA or only white space)."""
-    isna = values.isna()
-    if values.dtype == object or pd.api.types.is_string_dtype(values.dtype):
-        text = values[~isna].astype(str).str.strip()
-        isna = isna.copy()
-        isna[text.index[text == ""]] = True
-    return isna
+    return pd.Series(_Cells(values).is_blank, index=values.index)
+
 
 class _Cells:
     """A column factorised once: every conversion works on its few distinct values.
@@ -111,11 +107,11 @@ def _to_number(f: Field, cells: _Cells, problems: Problems, whole: bool = False)
     if f.high is not None:
         out |= ok & (num > f.high)
     problems.add(out, f.name, "out_of_range", message)
-    step = 1.0 if whole else f.step
-    if step is not None:
-        off = ok & ~out & ((num / step) != np.floor(num / step))
-        problems.add(off, f.name, "not_in_steps", message)
-        out |= off
+    for step in (1.0 if whole else None, f.step):  # whole numbers, then the step
+        if step is not None:
+            off = ok & ~out & ((num / step) != np.floor(num / step))
+            problems.add(off, f.name, "not_in_steps", message)
+            out |= off
     mask = ~ok | out
     if whole:
         return pd.arrays.IntegerArray(np.where(mask, 0, num).astype(np.int64), mask)
