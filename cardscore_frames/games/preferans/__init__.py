@@ -39,3 +39,35 @@ __all__ = [
     "pairwise",
     "settle_report",
 ]
+
+# Deal-by-deal scoring: a deal log -> scored deals -> the sheet settle() takes.
+from cardscore_frames.games.preferans.deals import SCORE_COLUMNS, score  # noqa: E402
+from cardscore_frames.games.preferans.deals_outcome import OUTCOMES  # noqa: E402
+from cardscore_frames.games.preferans.deals_schema import PLAYERS, SCHEMA  # noqa: E402
+from cardscore_frames.games.preferans.deals_sheet import (  # noqa: E402
+    ROLES,
+    report,
+    sheet,
+    to_ledger,
+)
+from cardscore_frames.games.preferans.generate import (  # noqa: E402
+    random_deals,
+    random_games,
+)
+from cardscore_frames.games.preferans.rules import CALLS, CONTRACTS  # noqa: E402
+
+__all__ += [
+    "SCHEMA",
+    "PLAYERS",
+    "CONTRACTS",
+    "CALLS",
+    "OUTCOMES",
+    "ROLES",
+    "SCORE_COLUMNS",
+    "score",
+    "sheet",
+    "to_ledger",
+    "report",
+    "random_games",
+    "random_deals",
+]

@@ -31,7 +31,8 @@ from cardscore_frames.games.preferans.rules import (
 from cardscore_frames.validate import Field, Problems, Schema
 
 __all__ = ["SCHEMA", "PLAYERS", "CALL_COLUMNS", "TRICK_COLUMNS", "Seats", "seats",
-           "contract_codes", "call_codes", "trick_array"]
+           "seat_names", "contract_codes", "call_codes", "trick_array", "pool_targets",
+           "at_seat"]
 
 MAX_SEATS = 4
 PLAYERS = tuple(f"player{i}" for i in range(1, MAX_SEATS + 1))
@@ -42,7 +43,7 @@ PASS, WHIST, HALF = (CALLS.index(c) for c in ("pass", "whist", "half"))
 MISERE, ALL_PASS = CONTRACTS.index("misere"), CONTRACTS.index("pass")
 LEVEL = np.array([CONTRACT_LEVEL[c] for c in CONTRACTS] + [0], dtype=np.int64)
 
-_SUIT_SIGNS = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "бк": "nt", "_nt": "nt"}
+_SUIT_SIGNS = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "бк": "nt"}
 _CONTRACT_ALIASES = {
     **{f"{lv}{sign}": f"{lv}{suit}" for lv in range(6, 11)
        for sign, suit in _SUIT_SIGNS.items()},
@@ -51,7 +52,8 @@ _CONTRACT_ALIASES = {
     "all_pass": "pass", "allpass": "pass", "распасы": "pass", "raspasy": "pass",
 }
 _CALL_ALIASES = {"w": "whist", "вист": "whist", "p": "pass", "пас": "pass",
-                 "h": "half", "half_whist": "half", "полвиста": "half", "1/2": "half"}
+                 "h": "half", "half_whist": "half", "полвиста": "half",
+                 "1/2": "half"}
 
 FIELDS = (
     Field("game_id", "id", aliases=("game", "game id", "pool_id")),
@@ -60,23 +62,26 @@ FIELDS = (
     Field("dealer", "name", required=False, blank=True),
     Field("declarer", "name", blank=True),
     Field("contract", "choice", choices=CONTRACTS, value_aliases=_CONTRACT_ALIASES),
-    *(Field(c, "choice", required=i < 3, blank=True, choices=CALLS,
+    *(Field(c, "choice", required=False, blank=True, choices=CALLS,
             value_aliases=_CALL_ALIASES) for i, c in enumerate(CALL_COLUMNS)),
-    *(Field(t, "int", required=i < 3, blank=True, low=0, high=10)
+    *(Field(t, "int", required=False, blank=True, low=0, high=10)
       for i, t in enumerate(TRICK_COLUMNS)),
     Field("pool_target", "int", required=False, blank=True, low=1, aliases=("pool",)),
 )
 
 
 class Seats(NamedTuple):
-    """Who sits where in each deal, as arrays; seats are 0-based columns."""
+    """Who sits where in each deal, as arrays; seats are 0-based.
 
-    names: np.ndarray  # (N, 4) object, None where the seat is empty
+    Per-seat arrays are seat-major, shape (4, N): one contiguous row per seat.
+    """
+
+    present: np.ndarray  # (4, N) bool: the seat has a player
     n: np.ndarray  # players at the table, 3 or 4
     dealer: np.ndarray  # the dealer's seat, -1 when blank or not seated
     out: np.ndarray  # the seat sitting the deal out (the dealer at 4), else -1
     declarer: np.ndarray  # -1 when blank or not seated
-    active: np.ndarray  # (N, 4) bool: seats playing the deal
+    active: np.ndarray  # (4, N) bool: seats playing the deal
     first: np.ndarray  # the first defender's seat (-1 without a declarer)
     second: np.ndarray  # the second defender's seat
 
@@ -87,53 +92,87 @@ def _column(deals: pd.DataFrame, name: str) -> np.ndarray:
     return deals[name].to_numpy(dtype=object, na_value=None)
 
 
-def _seat_of(names: np.ndarray, who: np.ndarray) -> np.ndarray:
-    given = who != None  # noqa: E711 (elementwise)
-    match = (names == who[:, None]) & given[:, None] & (names != None)  # noqa: E711
+def seat_names(deals: pd.DataFrame) -> np.ndarray:
+    """Player names as an (N, 4) object array, None where the seat is empty."""
+    return np.column_stack([_column(deals, p) for p in PLAYERS])
+
+
+def _given(deals: pd.DataFrame, name: str) -> np.ndarray:
+    if name not in deals:
+        return np.zeros(len(deals), dtype=bool)
+    return deals[name].notna().to_numpy()
+
+
+def _equal(a: pd.Series, b: pd.Series) -> np.ndarray:
+    """a == b elementwise, False where either is blank; categoricals by their codes."""
+    cat = (isinstance(a.dtype, pd.CategoricalDtype),
+           isinstance(b.dtype, pd.CategoricalDtype))
+    if all(cat) and a.cat.categories.equals(b.cat.categories):
+        ca, cb = a.cat.codes.to_numpy(), b.cat.codes.to_numpy()
+        return (ca == cb) & (ca >= 0)
+    if any(cat):
+        a, b = a.astype("str"), b.astype("str")
+    same = (a == b).to_numpy(dtype=bool, na_value=False)
+    return same & a.notna().to_numpy() & b.notna().to_numpy()
+
+
+def _seat_of(deals: pd.DataFrame, column: str) -> np.ndarray:
+    """The seat (0..3) whose player is named in ``column``; -1 if blank or none."""
+    if column not in deals:
+        return np.full(len(deals), -1)
+    match = np.column_stack([_equal(deals[p], deals[column]) if p in deals
+                             else np.zeros(len(deals), bool) for p in PLAYERS])
     return np.where(match.any(axis=1), match.argmax(axis=1), -1)
 
 
 def seats(deals: pd.DataFrame) -> Seats:
     """The seat arrays of every deal, vectorised (the defenders found clockwise)."""
-    names = np.column_stack([_column(deals, p) for p in PLAYERS])
-    n = (names != None).sum(axis=1)  # noqa: E711
-    dealer = _seat_of(names, _column(deals, "dealer"))
+    present = np.vstack([_given(deals, p) for p in PLAYERS])
+    n = present.sum(axis=0)
+    dealer = _seat_of(deals, "dealer")
     out = np.where(n == MAX_SEATS, dealer, -1)
-    declarer = _seat_of(names, _column(deals, "declarer"))
+    declarer = _seat_of(deals, "declarer")
     seat = np.arange(MAX_SEATS)
-    active = (names != None) & (seat[None, :] != out[:, None])  # noqa: E711
+    active = present & (seat[:, None] != out[None, :])
     rows = np.arange(len(deals))
     first, second = np.full(len(deals), -1), np.full(len(deals), -1)
     for step in range(1, MAX_SEATS):  # clockwise from the declarer
         cand = (declarer + step) % np.maximum(n, 1)
-        ok = (declarer >= 0) & active[rows, cand] & (cand != declarer)
+        ok = (declarer >= 0) & active[cand, rows] & (cand != declarer)
         second = np.where((first >= 0) & (second < 0) & ok, cand, second)
         first = np.where((first < 0) & ok, cand, first)
-    return Seats(names, n, dealer, out, declarer, active, first, second)
+    return Seats(present, n, dealer, out, declarer, active, first, second)
+
+
+def _codes(deals: pd.DataFrame, column: str, choices: tuple[str, ...]) -> np.ndarray:
+    if column not in deals:
+        return np.full(len(deals), -1, dtype=np.int64)
+    col = deals[column]
+    if (isinstance(col.dtype, pd.CategoricalDtype)
+            and tuple(col.cat.categories) == choices):
+        return col.cat.codes.to_numpy().astype(np.int64)
+    return pd.Categorical(col, categories=choices).codes.astype(np.int64)
 
 
 def contract_codes(deals: pd.DataFrame) -> np.ndarray:
     """Positions in CONTRACTS (-1 for a blank or unknown contract)."""
-    return pd.Categorical(deals["contract"], categories=CONTRACTS).codes.astype(np.int64)
+    return _codes(deals, "contract", CONTRACTS)
 
 
 def call_codes(deals: pd.DataFrame) -> np.ndarray:
-    """(N, 4) positions in CALLS: 0 pass, 1 whist, 2 half, -1 blank."""
-    cols = [pd.Categorical(deals[c], categories=CALLS).codes if c in deals
-            else np.full(len(deals), -1) for c in CALL_COLUMNS]
-    return np.column_stack(cols).astype(np.int64)
+    """(4, N) positions in CALLS: 0 pass, 1 whist, 2 half, -1 blank."""
+    return np.vstack([_codes(deals, c, CALLS) for c in CALL_COLUMNS])
 
 
 def trick_array(deals: pd.DataFrame) -> np.ndarray:
-    """(N, 4) tricks as floats, NaN where blank."""
-    cols = [deals[c].to_numpy(dtype=float, na_value=np.nan) if c in deals
-            else np.full(len(deals), np.nan) for c in TRICK_COLUMNS]
-    return np.column_stack(cols)
+    """(4, N) tricks as floats, NaN where blank."""
+    return np.vstack([deals[c].to_numpy(dtype=float, na_value=np.nan) if c in deals
+                      else np.full(len(deals), np.nan) for c in TRICK_COLUMNS])
 
 
-def _at(values: np.ndarray, seat: np.ndarray, fill=-1) -> np.ndarray:
-    """values[row, seat[row]], ``fill`` where seat is -1."""
-    got = np.take_along_axis(values, np.maximum(seat, 0)[:, None], axis=1)[:, 0]
+def at_seat(values: np.ndarray, seat: np.ndarray, fill=-1) -> np.ndarray:
+    """values[seat[k], k] of a (4, N) array, ``fill`` where seat is -1."""
+    got = values[np.maximum(seat, 0), np.arange(values.shape[1])]
     return np.where(seat >= 0, got, fill)
 
 
@@ -147,10 +186,10 @@ def _first_rows(deals: pd.DataFrame) -> np.ndarray:
 def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Distinct names, the same table all game long, a dealer who sits at it."""
     st = seats(deals)
-    names, present = st.names, st.names != None  # noqa: E711
+    names = seat_names(deals)
     for i in range(MAX_SEATS):
         for j in range(i + 1, MAX_SEATS):
-            twice = present[:, i] & (names[:, i] == names[:, j])
+            twice = st.present[i] & (names[:, i] == names[:, j])
             problems.add(twice, PLAYERS[j], "duplicate_player",
                          f"player names must be distinct in a deal; {{value}} is also "
                          f"{PLAYERS[i]}")
@@ -160,11 +199,12 @@ def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None
         problems.add(names[:, i] != other, col, "players_change",
                      f"{col} must be the same in every deal of a game (the table does "
                      "not change during a pool); got {value}, the game's first row has "
-                     "{other}", other=np.where(other == None, "blank", other))  # noqa: E711
-    dealer = _column(deals, "dealer")
-    problems.add((dealer != None) & (st.dealer < 0), "dealer", "not_seated",  # noqa: E711
+                     "{other}",
+                     other=np.where(other == None, "blank", other))  # noqa: E711
+    dealer = _given(deals, "dealer")
+    problems.add(dealer & (st.dealer < 0), "dealer", "not_seated",
                  "dealer must be one of the deal's players; got {value}")
-    problems.add((dealer == None) & (st.n == MAX_SEATS), "dealer", "blank",  # noqa: E711
+    problems.add(~dealer & (st.n == MAX_SEATS), "dealer", "blank",
                  "dealer must be given at 4 players: the dealer sits the deal out")
 
 
@@ -174,9 +214,10 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
     code = contract_codes(deals)
     all_pass = code == ALL_PASS
     bid = (code >= 0) & ~all_pass
-    given = _column(deals, "declarer") != None  # noqa: E711
+    given = _given(deals, "declarer")
     problems.add(all_pass & given, "declarer", "set_on_pass",
-                 "declarer must be blank on an all-pass deal (contract pass); got {value}")
+                 "declarer must be blank on an all-pass deal (contract pass); got "
+                 "{value}")
     problems.add(bid & ~given, "declarer", "blank",
                  "declarer must be given when the contract is {contract}",
                  contract=deals["contract"])
@@ -194,11 +235,12 @@ def check_calls(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     calls = call_codes(deals)
     level = LEVEL[code]
     bid = level > 0
+    names = seat_names(deals)
     no_whist = (code == ALL_PASS) | (code == MISERE)
     for i, col in enumerate(CALL_COLUMNS):
-        given, call = calls[:, i] >= 0, calls[:, i]
-        who = st.names[:, i]
-        problems.add(given & (who == None), col, "not_seated",  # noqa: E711
+        given, call = calls[i] >= 0, calls[i]
+        who = names[:, i]
+        problems.add(given & ~st.present[i], col, "not_seated",
                      f"{col} must be blank: seat {i + 1} is empty; got {{value}}")
         problems.add(given & (st.out == i), col, "dealer_call",
                      f"{col} must be blank: {{who}} deals and sits the deal out; got "
@@ -208,7 +250,8 @@ def check_calls(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
                      who=who)
         problems.add(no_whist & given & (call != PASS), col, "no_whist",
                      f"{col} must be blank or pass on {{contract}}: nobody whists a "
-                     "misère or an all-pass deal; got {value}", contract=deals["contract"])
+                     "misère or an all-pass deal; got {value}",
+                     contract=deals["contract"])
         defends = bid & ((st.first == i) | (st.second == i))
         problems.add(defends & ~given, col, "call_missing",
                      f"{col} must be whist, pass or half: {{who}} defends {{contract}}",
@@ -220,7 +263,7 @@ def check_calls(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         problems.add(half & (st.first == i), col, "half_first_defender",
                      f"{col}: only the second defender may half-whist, after the first "
                      "passed; {who} is the first defender; got {value}", who=who)
-        other = _at(calls, np.where(st.first == i, st.second, st.first))
+        other = at_seat(calls, np.where(st.first == i, st.second, st.first))
         problems.add(half & (st.second == i) & (other >= 0) & (other != PASS), col,
                      "half_beside_whist", f"{col}: a half-whist is allowed only when "
                      "the other defender passed; got {value} beside {other}",
@@ -231,7 +274,7 @@ def played_deals(deals: pd.DataFrame, st: Seats | None = None) -> np.ndarray:
     """Deals with play: all-pass, misère, or a contract somebody whisted."""
     st = st or seats(deals)
     code, calls = contract_codes(deals), call_codes(deals)
-    whisted = (_at(calls, st.first) == WHIST) | (_at(calls, st.second) == WHIST)
+    whisted = (at_seat(calls, st.first) == WHIST) | (at_seat(calls, st.second) == WHIST)
     return (code == ALL_PASS) | (code == MISERE) | ((LEVEL[code] > 0) & whisted)
 
 
@@ -244,21 +287,23 @@ def check_tricks(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         calls_known &= ~problems.reported(col)
     tricks = trick_array(deals)
     given = ~np.isnan(tricks)
+    names = seat_names(deals)
     for i, col in enumerate(TRICK_COLUMNS):
-        who = st.names[:, i]
-        problems.add(played & st.active[:, i] & ~given[:, i], col, "tricks_missing",
+        who = names[:, i]
+        problems.add(played & st.active[i] & ~given[i], col, "tricks_missing",
                      f"{col} must be given: {{who}} played the deal", who=who)
-        problems.add(given[:, i] & ~st.active[:, i], col, "tricks_not_playing",
+        problems.add(given[i] & ~st.active[i], col, "tricks_not_playing",
                      f"{col} must be blank: seat {i + 1} is empty or its player deals "
                      "and sits the deal out; got {value}")
-        problems.add(calls_known & ~played & given[:, i] & st.active[:, i], col,
-                     "tricks_without_play", f"{col} must be blank: {{contract}} was not "
-                     "played (both defenders passed, or a half-whist); got {value}",
+        problems.add(calls_known & ~played & given[i] & st.active[i], col,
+                     "tricks_without_play",
+                     f"{col} must be blank: {{contract}} was not played (both "
+                     "defenders passed, or a half-whist); got {value}",
                      contract=deals["contract"])
-    complete = played & ~(st.active & ~given).any(axis=1)
-    total = np.where(st.active & given, tricks, 0).sum(axis=1)
+    complete = played & ~(st.active & ~given).any(axis=0)
+    total = np.where(st.active & given, tricks, 0).sum(axis=0)
     wrong = complete & (total != 10)
-    shown = np.where(st.active & given, tricks, np.nan)[wrong]
+    shown = np.where(st.active & given, tricks, np.nan)[:, wrong].T
     value = np.full(len(deals), None, dtype=object)
     value[wrong] = ["+".join(str(int(t)) for t in row if t == t) for row in shown]
     problems.add(wrong, "tricks", "tricks_sum",
@@ -270,13 +315,9 @@ def check_pool_target(deals: pd.DataFrame, problems: Problems, rules: Rules) -> 
     """A pool target for every game (column or rules), the same on all its deals."""
     rules = rules if isinstance(rules, Rules) else Rules()
     target = pool_targets(deals, rules)
-    if "pool_target" not in deals and rules.pool_target is None:
-        problems.add_table("pool_target", "missing_column",
-                           "column pool_target is missing: give it, or pass "
-                           "Rules(pool_target=...)")
-        return
     problems.add(np.isnan(target) & ~problems.reported("pool_target"), "pool_target",
-                 "blank", "pool_target must be given (or Rules(pool_target=...))")
+                 "blank", "pool_target must be given: a pool_target column, or "
+                 "Rules(pool_target=...) for the whole log")
     other = target[_first_rows(deals)]
     problems.add(~np.isnan(target) & ~np.isnan(other) & (target != other),
                  "pool_target", "pool_target_changes",

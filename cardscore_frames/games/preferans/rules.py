@@ -39,7 +39,9 @@ CONTRACTS = (
     "pass",
 )
 #: The level of each contract (misère and pass: 0).
-CONTRACT_LEVEL = {c: (int(c.rstrip("schdnt")) if c[0].isdigit() else 0) for c in CONTRACTS}
+CONTRACT_LEVEL = {
+    c: (int(c.rstrip("schdnt")) if c[0].isdigit() else 0) for c in CONTRACTS
+}
 #: A defender's call: pass, whist, or half a whist.
 CALLS = ("pass", "whist", "half")
 #: "One deal": a half-whist is possible only on a six or a seven.
@@ -120,12 +122,14 @@ class Rules:
                 raise RulesError(f"{name} must be a positive whole number; got {v!r}")
         ws = self.whister_shortfall
         if isinstance(ws, bool) or not isinstance(ws, (int, float)) or not ws >= 0:
-            raise RulesError(f"whister_shortfall must be a number of 0 or more; got {ws!r}")
+            raise RulesError(
+                f"whister_shortfall must be a number of 0 or more; got {ws!r}")
         if self.pool_target is not None and not (
             isinstance(self.pool_target, int) and self.pool_target > 0
         ):
             raise RulesError(
-                f"pool_target must be a positive whole number or None; got {self.pool_target!r}"
+                "pool_target must be a positive whole number or None; got "
+                f"{self.pool_target!r}"
             )
         choices = {"lone_whist": ("greedy", "gentleman"),
                    "all_pass": ("mountain", "rostov"),
@@ -133,13 +137,15 @@ class Rules:
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 raise RulesError(
-                    f"{name} must be one of {', '.join(allowed)}; got {getattr(self, name)!r}"
+                    f"{name} must be one of {', '.join(allowed)}; got "
+                    f"{getattr(self, name)!r}"
                 )
         if not self.all_pass_price or not all(
             isinstance(p, int) and p > 0 for p in self.all_pass_price
         ):
             raise RulesError(
-                f"all_pass_price must be positive whole numbers; got {self.all_pass_price!r}"
+                "all_pass_price must be positive whole numbers; got "
+                f"{self.all_pass_price!r}"
             )
 
     @classmethod

@@ -1,0 +1,200 @@
+"""What one preferans deal writes, before the pools' cap: column arithmetic only.
+
+shared/rules/preferans.md "One deal": every deal of every game at once. The pool
+points here are what the deal *wants* to write; deals_pool caps them and overflows
+the surplus, the one step that depends on the deals before.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from cardscore_frames.games.preferans.deals_schema import (
+    ALL_PASS,
+    HALF,
+    LEVEL,
+    MAX_SEATS,
+    MISERE,
+    WHIST,
+    Seats,
+    at_seat,
+)
+from cardscore_frames.games.preferans.rules import (
+    CONTRACT_VALUE,
+    MISERE_VALUE,
+    WHIST_OBLIGATION,
+    Rules,
+)
+
+__all__ = ["OUTCOMES", "Deal", "deal_effects", "whists_on", "all_pass_prices"]
+
+#: The ``outcome`` of a deal, as ``score`` writes it.
+OUTCOMES = ("all_pass", "both_pass", "half_whist", "made", "failed", "misere_made",
+            "misere_failed")
+#: V and O by level (index 0..10); 0 where there is no such contract.
+_VALUE = np.array([CONTRACT_VALUE.get(lv, 0) for lv in range(11)], np.int32)
+_OBLIGATION = np.array([WHIST_OBLIGATION.get(lv, 0) for lv in range(11)], np.int32)
+
+
+class Deal(NamedTuple):
+    """One deal's effect before the pools' cap, rows as given.
+
+    Per-seat arrays are seat-major, (4, N). Points and whists of a deal fit easily
+    in 32 bits: half the memory of int64, which is most of the time spent on a
+    million deals.
+    """
+
+    pool: np.ndarray  # (4, N) int32: pool points each seat writes
+    mountain: np.ndarray  # (4, N) int32
+    on_declarer: np.ndarray  # (4, N) int32: whists each seat writes on the declarer
+    low: np.ndarray | None  # (4, N) bool: Rostov all-pass, the fewest tricks ...
+    owed: np.ndarray | None  # (4, N) int32: ... write this on each other player
+    outcome: np.ndarray  # (N,): position in OUTCOMES
+    value: np.ndarray  # (N,) int32: V (misère 10; all-pass: the price of a trick)
+    whisters: np.ndarray  # (N,) int32: 0, 1 or 2
+    undertricks: np.ndarray  # (N,) int32: tricks short (misère: tricks taken)
+    shortfall: np.ndarray  # (N,) int32: tricks the whisters fell short of O
+
+
+def _by_seat(size: int, *parts: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """(4, N) sums of (seat, amount) parts: amount[k] lands on seat[k] (-1: none)."""
+    out = np.zeros((MAX_SEATS, size), np.int32)
+    for s in range(MAX_SEATS):
+        for seat, amount in parts:
+            out[s] += np.where(seat == s, amount, 0)
+    return out
+
+
+def all_pass_prices(all_pass: np.ndarray, game: np.ndarray, rules: Rules) -> np.ndarray:
+    """The price of a trick on each all-pass deal: ``all_pass_price`` by how many
+    all-pass deals came just before it in its game (rows in game, deal order)."""
+    index = np.arange(len(all_pass))
+    breaks = ~all_pass | np.r_[True, game[1:] != game[:-1]]
+    last_break = np.maximum.accumulate(np.where(breaks, index, 0))
+    # the all-pass deals of the run up to this one (1 for the first)
+    run = index - last_break + all_pass[last_break]
+    prices = np.asarray(rules.all_pass_price, dtype=np.int32)
+    return np.where(all_pass, prices[np.minimum(run, len(prices)) - 1], 0)
+
+
+class _Hand(NamedTuple):
+    """A contract deal seen from its roles: declarer, first and second defender."""
+
+    level: np.ndarray
+    value: np.ndarray
+    obligation: np.ndarray
+    w1: np.ndarray  # the first defender whists
+    both: np.ndarray
+    lone: np.ndarray
+    t1: np.ndarray  # tricks of the first defender
+    t2: np.ndarray
+    under: np.ndarray  # the declarer's undertricks
+
+
+def _trick_whists(h: _Hand, rules: Rules):
+    """Whists per defenders' trick of the first and second defender; a lone
+    whister writes for both hands (greedy) or shares with the passer when the
+    declarer fails (gentleman)."""
+    per = rules.trick_whists * h.value
+    alone = per * (h.t1 + h.t2)
+    gentleman = h.lone & (h.under > 0) & (rules.lone_whist == "gentleman")
+    whister = np.where(gentleman, alone // 2, alone)
+    shared = np.where(gentleman, alone // 2, 0)
+    lone1, lone2 = h.lone & h.w1, h.lone & ~h.w1
+    first = np.where(h.both, per * h.t1,
+                     np.where(lone1, whister, np.where(lone2, shared, 0)))
+    second = np.where(h.both, per * h.t2,
+                      np.where(lone2, whister, np.where(lone1, shared, 0)))
+    return first, second
+
+
+def _whister_mountain(h: _Hand, rules: Rules):
+    """Responsible whist: the whisters' missing tricks in their mountain."""
+    short = np.where((h.both | h.lone) & rules.responsible_whist,
+                     np.maximum(h.obligation - h.t1 - h.t2, 0), 0)
+    per = np.rint(rules.whister_shortfall * h.value).astype(np.int32)
+    halves = h.both & (h.level <= 7)  # each must take O/2, capped at the shortfall
+    own1 = np.minimum(np.maximum(h.obligation // 2 - h.t1, 0), short)
+    own2 = np.minimum(np.maximum(h.obligation // 2 - h.t2, 0), short)
+    whole1 = h.lone & h.w1  # a lone whister answers for the whole shortfall
+    whole2 = h.lone & ~h.w1 | h.both & (h.level >= 8)  # on 8+: the second to whist
+    first = per * np.where(whole1, short, np.where(halves, own1, 0))
+    second = per * np.where(whole2, short, np.where(halves, own2, 0))
+    return first, second, short
+
+
+def _contracts(st: Seats, code, calls, tricks, rules: Rules):
+    """Contracts 6..10 and misère: pool, mountain and whists on the declarer."""
+    level = LEVEL[code]
+    misere = code == MISERE
+    value = np.where(misere, MISERE_VALUE, _VALUE[level]).astype(np.int32)
+    c1, c2 = at_seat(calls, st.first), at_seat(calls, st.second)
+    w1, w2 = (level > 0) & (c1 == WHIST), (level > 0) & (c2 == WHIST)
+    half = (level > 0) & (c2 == HALF)
+    td = at_seat(tricks, st.declarer, 0)
+    under = np.where(w1 | w2, np.maximum(level - td, 0), 0)
+    h = _Hand(level, value, _OBLIGATION[level], w1, w1 & w2, w1 ^ w2,
+              at_seat(tricks, st.first, 0), at_seat(tricks, st.second, 0), under)
+    misere_failed = misere & (td > 0)
+    made = (level > 0) & (under == 0) | misere & ~misere_failed
+    cons = rules.consolation_whists * value * np.where(
+        misere, td * rules.misere_consolation, under)
+    tricks1, tricks2 = _trick_whists(h, rules)
+    half_whists = np.where(
+        half, rules.consolation_whists * value * h.obligation // 2, 0)
+    mountain1, mountain2, short = _whister_mountain(h, rules)
+    size = len(code)
+    dealer = st.out if rules.dealer_consolation else np.full(size, -1)
+    pool = _by_seat(size, (st.declarer, np.where(made, value, 0)))
+    mountain = _by_seat(size, (st.declarer, rules.undertrick_mountain * value * under
+                               + rules.misere_trick_mountain * np.where(misere_failed,
+                                                                        td, 0)),
+                        (st.first, mountain1), (st.second, mountain2))
+    on = _by_seat(size, (st.first, cons + tricks1), (st.second, cons + tricks2
+                                                      + half_whists), (dealer, cons))
+    outcome = np.select(
+        [level == 0, half, ~(w1 | w2), under == 0],
+        [np.where(misere_failed, 6, 5), 2, 1, 3], 4)
+    counts = (w1 & w2).astype(np.int32) + (w1 | w2)
+    under = np.where(misere, td, under)
+    return pool, mountain, on, outcome, value, counts, under, short
+
+
+def _all_pass(st: Seats, tricks, price, rules: Rules):
+    """All-pass deals: a trick costs the price in the mountain (or, Rostov, whists
+    from the player with the fewest); no trick writes the price in the pool."""
+    playing = st.active & (price > 0)[None, :]
+    pool = np.where(playing & (tricks == 0), price[None, :], 0).astype(np.int32)
+    if rules.all_pass != "rostov":
+        mountain = np.where(playing, price[None, :] * tricks, 0).astype(np.int32)
+        return pool, mountain, None, None
+    fewest = np.where(playing, tricks, 99).min(axis=0, keepdims=True)
+    low = playing & (tricks == fewest)
+    owed = rules.all_pass_whists * price[None, :] * np.where(playing & ~low, tricks, 0)
+    return pool, np.zeros_like(pool), low, owed.astype(np.int32)
+
+
+def whists_on(effect: Deal, declarer: np.ndarray, i: int, j: int) -> np.ndarray:
+    """W[i][j] of every deal: the contract's whists (all on the declarer), then
+    Rostov all-pass whists."""
+    w = effect.on_declarer[i] * (declarer == j)
+    if effect.low is not None:
+        w += effect.low[i] * effect.owed[j]
+    return w
+
+
+def deal_effects(st: Seats, code, calls, tricks, price, rules: Rules) -> Deal:
+    """Every deal's pool, mountain and whists before the cap (see module docstring).
+
+    ``calls`` and ``tricks`` are (4, N) (tricks 0 where blank); ``price`` is the
+    all-pass price (0 on other deals).
+    """
+    pool, mountain, on, outcome, value, whisters, under, short = _contracts(
+        st, code, calls, tricks, rules)
+    ap_pool, ap_mountain, low, owed = _all_pass(st, tricks, price, rules)
+    all_pass = code == ALL_PASS
+    return Deal(pool + ap_pool, mountain + ap_mountain, on, low, owed,
+                np.where(all_pass, 0, outcome), np.where(all_pass, price, value),
+                whisters, under, short)

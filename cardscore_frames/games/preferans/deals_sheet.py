@@ -1,0 +1,191 @@
+"""From scored preferans deals to the end-of-game sheet, the ledger and the report.
+
+:func:`sheet` sums each game's deals into the paper sheet that
+:func:`~cardscore_frames.games.preferans.settle.settle` takes; :func:`to_ledger`
+states every deal in whists by the settlement formula (shared/rules/preferans.md
+"Each deal's effect"), so that a game's ledger adds up to its exact settlement.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames import ledger as _ledger
+from cardscore_frames.games.preferans.deals import SEAT_RANGE, score
+from cardscore_frames.games.preferans.deals_schema import (
+    ALL_PASS,
+    HALF,
+    LEVEL,
+    MAX_SEATS,
+    MISERE,
+    PASS,
+    PLAYERS,
+    WHIST,
+    call_codes,
+    contract_codes,
+    seats,
+)
+from cardscore_frames.games.preferans.rules import Rules
+from cardscore_frames.validate import METADATA_COLUMNS
+
+__all__ = ["sheet", "to_ledger", "report", "ROLES"]
+
+#: The ``role`` of a player in the ledger.
+ROLES = ("declarer", "whister", "half_whister", "passer", "defender", "all_pass",
+         "dealer")
+
+
+def _seat_block(scored: pd.DataFrame, prefix: str) -> np.ndarray:
+    return np.column_stack([scored[f"{prefix}_{i}"].to_numpy() for i in SEAT_RANGE])
+
+
+def _whist_block(scored: pd.DataFrame) -> np.ndarray:
+    """(N, 4, 4) W[i][j] of each deal from the ``whists_{i}_on_{j}`` columns."""
+    w = np.zeros((len(scored), MAX_SEATS, MAX_SEATS), np.int64)  # small: 4 x 4 a deal
+    for i in SEAT_RANGE:
+        for j in SEAT_RANGE:
+            if i != j:
+                w[:, i - 1, j - 1] = scored[f"whists_{i}_on_{j}"].to_numpy()
+    return w
+
+
+def sheet(scored: pd.DataFrame) -> pd.DataFrame:
+    """Each game's sheet at the end: one row per (game, player), as settle() takes it.
+
+    Parameters
+    ----------
+    scored : pandas.DataFrame
+        The result of :func:`score`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Games in order of first appearance, then seats:
+
+        - ``game_id``, ``seat`` (1..n, the log's ``player{seat}``), ``player``.
+        - ``pool``, ``mountain`` (int, points): the game's totals.
+        - ``whists_on_1 .. whists_on_4`` (Int64, whists): whists this player wrote
+          on the player in that seat; NA on his own seat and on seat 4 of a
+          3-player game.
+        - ``pool_target`` (int, points).
+        - the log's metadata columns (league, season, date, table), from the
+          game's first deal.
+
+    Examples
+    --------
+    >>> import cardscore_frames as csf
+    >>> from cardscore_frames.games.preferans.deals import score
+    >>> deals = csf.read_log("sample_data/preferans_season.csv", game="preferans")
+    >>> sh = sheet(score(deals, validate=False))
+    >>> bool((sh["pool"] == sh["pool_target"]).all())  # every pool closed
+    True
+    """
+    code, games = pd.factorize(scored["game_id"])
+    blocks = np.column_stack([_seat_block(scored, "pool"),
+                              _seat_block(scored, "mountain"),
+                              _whist_block(scored).reshape(len(scored), -1)])
+    totals = pd.DataFrame(blocks).groupby(code, sort=True).sum().to_numpy()
+    first = pd.Series(np.arange(len(scored))).groupby(code, sort=True).min().to_numpy()
+    n = scored["players"].to_numpy()[first]
+    g, s = np.nonzero(np.arange(MAX_SEATS)[None, :] < n[:, None])
+    names = np.column_stack([scored[p].to_numpy(dtype=object, na_value=None)
+                             if p in scored else np.full(len(scored), None)
+                             for p in PLAYERS])
+    whists = totals[:, 2 * MAX_SEATS:].reshape(-1, MAX_SEATS, MAX_SEATS)
+    out = {"game_id": games.take(g), "seat": s + 1, "player": names[first[g], s],
+           "pool": totals[g, s], "mountain": totals[g, MAX_SEATS + s]}
+    for j in range(MAX_SEATS):
+        own_or_empty = (s == j) | (j >= n[g])
+        out[f"whists_on_{j + 1}"] = pd.array(whists[g, s, j], dtype="Int64")
+        out[f"whists_on_{j + 1}"][own_or_empty] = pd.NA
+    out["pool_target"] = scored["pool_target"].to_numpy()[first[g]]
+    frame = pd.DataFrame(out)
+    frame["game_id"] = frame["game_id"].astype(scored["game_id"].dtype)
+    frame["player"] = frame["player"].astype("str")
+    for col in METADATA_COLUMNS:
+        if col in scored:
+            frame[col] = scored[col].to_numpy()[first[g]]
+    return frame
+
+
+def _roles(scored: pd.DataFrame) -> np.ndarray:
+    """(N, 4) role of each seat (None where the seat is empty)."""
+    st = seats(scored)
+    code, calls = contract_codes(scored), call_codes(scored).T
+    seat = np.arange(MAX_SEATS)[None, :]
+    defends = (seat == st.first[:, None]) | (seat == st.second[:, None])
+    bid = (LEVEL[code] > 0)[:, None]
+    roles = np.select(
+        [~st.present.T, seat == st.out[:, None],
+         (code == ALL_PASS)[:, None], seat == st.declarer[:, None],
+         (code == MISERE)[:, None] & defends, bid & defends & (calls == WHIST),
+         bid & defends & (calls == HALF), bid & defends & (calls == PASS)],
+        [None, "dealer", "all_pass", "declarer", "defender", "whister",
+         "half_whister", "passer"], None)
+    return roles.astype(object)
+
+
+def to_ledger(scored: pd.DataFrame) -> pd.DataFrame:
+    """One row per (game_id, deal, player): the whists each player won on each deal.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``game_id``, ``deal``, ``player``, ``seat`` (1-4), ``role`` (declarer,
+        whister, half_whister, passer, defender (misère), all_pass, dealer (sitting
+        out at 4)), ``score`` (float, whists: the deal by the exact settlement
+        formula; every deal sums to 0 and a game's scores sum to its exact
+        settlement), ``pool``, ``mountain`` (int, points written on the deal),
+        ``whists_written``, ``whists_received`` (int, whists), then the log's
+        metadata columns. ``attrs``: ``game="preferans"``, ``unit="whists"``,
+        ``zero_sum=True``.
+
+    Examples
+    --------
+    >>> import cardscore_frames as csf
+    >>> from cardscore_frames.games.preferans.deals import score
+    >>> deals = csf.read_log("sample_data/preferans_season.csv", game="preferans")
+    >>> ledger = to_ledger(score(deals, validate=False))
+    >>> float(ledger.groupby(["game_id", "deal"])["score"].sum().abs().max()) < 1e-9
+    True
+    """
+    whists = _whist_block(scored)
+    extra = {"pool": _seat_block(scored, "pool"),
+             "mountain": _seat_block(scored, "mountain"),
+             "whists_written": whists.sum(axis=2),
+             "whists_received": whists.sum(axis=1)}
+    return _ledger.from_wide(
+        scored, PLAYERS[: sum(p in scored for p in PLAYERS)],
+        _seat_block(scored, "net"),
+        game="preferans", unit="whists", zero_sum=True, roles=_roles(scored),
+        extra=extra)
+
+
+def report(
+    deals: pd.DataFrame, *, rules: Rules | None = None
+) -> dict[str, pd.DataFrame]:
+    """The tables ``cardscore score --game preferans`` prints.
+
+    Returns
+    -------
+    dict of str to DataFrame
+        ``"Pool sheets"``: :func:`sheet`, indexed by (game_id, seat).
+        ``"Settlement"``: per (game_id, seat): player, pool, mountain and the
+        balance in whists by the exact formula (``whists``), by the seed's method 1
+        (``paper``) and method 2 (``average``).
+    """
+    from cardscore_frames.games.preferans.settle import settle
+
+    rules = rules if rules is not None else Rules()
+    scored = score(deals, rules=rules, validate=False)
+    sh = sheet(scored)
+    keys = ["game_id", "seat"]
+    exact = settle(sh, rules=rules, validate=False)
+    table = exact[[*keys, "player", "pool", "mountain", "whists"]].set_index(keys)
+    for method in ("paper", "average"):
+        if rules.pool_whists % rules.mountain_whists == 0:
+            table[method] = settle(sh, rules=rules, method=method,
+                                   validate=False)["whists"].to_numpy()
+    shown = [c for c in sh.columns if c not in METADATA_COLUMNS or c == "date"]
+    return {"Pool sheets": sh[shown].set_index(keys), "Settlement": table}
