@@ -19,12 +19,19 @@ import pandas as pd
 
 from cardscore_frames.errors import RulesError
 from cardscore_frames.games.preferans.rules import Rules
-from cardscore_frames.games.preferans.sheet_schema import (
-    MAX_SEATS,
-    SHEET_SCHEMA,
-    Sheet,
-    sheet_arrays,
+from cardscore_frames.games.preferans.settle_layout import Sheet, row_sum, sheet_arrays
+from cardscore_frames.games.preferans.settle_money import (
+    PRICE_SCALE,
+    TWELFTHS,
+    money_units,
 )
+from cardscore_frames.games.preferans.settle_paper import (
+    COMPENSATION_WHISTS,
+    amnesty,
+    paper_delta,
+    pooled,
+)
+from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS, SHEET_SCHEMA
 from cardscore_frames.validate import METADATA_COLUMNS, check_log
 
 __all__ = ["METHODS", "COMPENSATION_WHISTS", "SETTLE_COLUMNS", "PAIR_COLUMNS",
@@ -35,13 +42,6 @@ Method = Literal["exact", "paper", "average"]
 #: "Settlement": the exact formula, the seed's method 1 ("amnesty", written on paper
 #: player by player) and method 2 ("average mountain").
 METHODS = ("exact", "paper", "average")
-#: Seed: one mountain point moved is worth "approximately three whists" to each other
-#: player, at 3 and at 4 players alike.
-COMPENSATION_WHISTS = 3
-#: Whists are stored in twelfths: every game's exact balance is whole there.
-TWELFTHS = 12
-#: Whist prices and the currency unit are read to 9 decimal places.
-_PRICE_SCALE = 10**9
 
 #: The columns of :func:`settle`, in order (metadata columns follow).
 SETTLE_COLUMNS = (
@@ -54,12 +54,12 @@ PAIR_COLUMNS = (
     "game_id", "seat", "player", "opponent_seat", "opponent", "written", "received",
     "balance", "compensation", "mountain_whists", "total",
 )
+_SEATS = np.arange(1, MAX_SEATS + 1)
 
 
 class _Settled(NamedTuple):
-    """One method's result as (G, 4) arrays (per pair: (G, 4, 4))."""
+    """One method's result as (G, 4) arrays, 0 on the seats a game lacks."""
 
-    sheet: Sheet
     pooled: np.ndarray  # mountain with the pool shortfall moved in (points)
     amnesty: np.ndarray  # the same after the amnesty
     delta: np.ndarray  # points added (+) or written off (-) by a paper method
@@ -75,7 +75,7 @@ def _check_options(method, whist_price, unit, adjust_seat) -> None:
         raise RulesError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
     if whist_price is not None and not _positive(whist_price):
         raise RulesError(f"whist_price must be a positive number; got {whist_price!r}")
-    if not _positive(unit) or round(unit * _PRICE_SCALE) < 1:
+    if not _positive(unit) or round(unit * PRICE_SCALE) < 1:
         raise RulesError(
             f"unit must be a positive number of at least 1e-9 (the currency's "
             f"smallest unit, e.g. 0.01); got {unit!r}")
@@ -92,53 +92,6 @@ def _positive(x: object) -> bool:
             and not isinstance(x, bool) and bool(np.isfinite(x)) and x > 0)
 
 
-def _adjust_column(sh: Sheet, adjust_seat: int) -> np.ndarray:
-    """Method 2's adjusted player, as a 0-based column per game."""
-    col = sh.n + adjust_seat if adjust_seat < 0 else np.full_like(sh.n, adjust_seat - 1)
-    short = abs(adjust_seat) > sh.n
-    if short.any():
-        shown = ", ".join(map(str, sh.games[short][:10]))
-        raise RulesError(
-            f"adjust_seat {adjust_seat} needs 4 players, but {int(short.sum())} "
-            f"game(s) have 3 ({shown}); use 1 to 3 or -1 to -3")
-    return col
-
-
-def _pooled(sh: Sheet, rules: Rules) -> np.ndarray:
-    """Mountains with each pool's shortfall moved in at a/b points a pool point.
-
-    The target cancels in the amnesty; where none is known the game's largest pool
-    stands in for it.
-    """
-    a, b = rules.pool_whists, rules.mountain_whists
-    big = np.where(sh.valid, sh.pool, np.iinfo(np.int64).min).max(axis=1)
-    target = np.where(np.isnan(sh.target), big, sh.target).astype(np.int64)[:, None]
-    short = np.where(sh.valid, target - sh.pool, 0)
-    if a % b == 0:
-        return sh.mountain + (a // b) * short
-    return sh.mountain + short * (a / b)
-
-
-def _paper_delta(amnesty, sh: Sheet, b: int, method: str, adjust_seat: int):
-    """Seed methods 1 and 2: the points moved so that 10·m/n leaves no remainder.
-
-    Divisible mountains are the multiples of ``step`` = n / gcd(b, n) (even at 4
-    players, multiples of 3 at 3). Method 1 moves each player's own mountain to the
-    nearest one (a tie writes a point off); method 2 moves one player's mountain so
-    that the total divides (a tie adds a point).
-    """
-    n = sh.n
-    step = (n // np.gcd(b, n))[:, None]
-    if method == "paper":
-        rem = amnesty % step
-        delta = np.where(rem == 0, 0, np.where(2 * rem <= step, -rem, step - rem))
-        return np.where(sh.valid, delta, 0)
-    rem = amnesty.sum(axis=1, keepdims=True, where=sh.valid) % step
-    moved = np.where(rem == 0, 0, np.where(2 * rem < step, -rem, step - rem))
-    who = np.arange(MAX_SEATS)[None, :] == _adjust_column(sh, adjust_seat)[:, None]
-    return np.where(who, moved, 0)
-
-
 def _settle_arrays(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> _Settled:
     """Exact: a(P_i - mean P) + b(mean M - M_i) + sum_j (W[i][j] - W[j][i]).
 
@@ -147,9 +100,8 @@ def _settle_arrays(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> _S
     """
     a, b = rules.pool_whists, rules.mountain_whists
     valid, n = sh.valid, sh.n[:, None]
-    pooled = _pooled(sh, rules)
-    low = np.where(valid, pooled, np.inf).min(axis=1, keepdims=True)
-    amnesty = np.where(valid, pooled - low.astype(pooled.dtype), 0)
+    mountain = pooled(sh, a, b)
+    rest = amnesty(mountain, valid)
     if method == "exact":
         delta = np.zeros_like(sh.mountain)
     elif a % b:
@@ -158,51 +110,20 @@ def _settle_arrays(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> _S
             f"pool_whists ({a}) to be a multiple of mountain_whists ({b}); use "
             "method='exact'")
     else:
-        delta = _paper_delta(amnesty, sh, b, method, adjust_seat)
-    scaled = np.where(valid, b * (sh.mountain + delta) - a * sh.pool, 0)
-    mountain12 = (TWELFTHS // n) * (scaled.sum(axis=1, keepdims=True) - n * scaled)
-    comp = COMPENSATION_WHISTS * (n * delta - delta.sum(axis=1, keepdims=True))
-    pair = sh.whists.sum(axis=2) - sh.whists.sum(axis=1)
-    total12 = np.where(valid, mountain12 + TWELFTHS * (comp + pair), 0)
-    mountain12, comp = np.where(valid, mountain12, 0), np.where(valid, comp, 0)
-    return _Settled(sh, pooled, amnesty, delta, scaled, mountain12, comp, pair, total12)
-
-
-def _price_ratio(price: np.ndarray, unit: float) -> tuple[np.ndarray, np.ndarray]:
-    """price / unit per game as integers p / q in lowest terms (p = 0: no price)."""
-    known = ~np.isnan(price)
-    p = np.round(np.where(known, price, 0) * _PRICE_SCALE).astype(np.int64)
-    q = np.full(len(price), round(unit * _PRICE_SCALE), dtype=np.int64)
-    g = np.maximum(np.gcd(p, q), 1)
-    return p // g, q // g
-
-
-def _money_units(st: _Settled, unit: float, names: np.ndarray) -> np.ndarray:
-    """Money in minor units: floor, then the missing units to the largest remainders.
-
-    Exact integer arithmetic on twelfths x p / (12 q). Ties go to the larger exact
-    amount, then to the name in code-point order, so seats do not matter.
-    """
-    valid = st.sheet.valid
-    p, q = _price_ratio(st.sheet.price, unit)
-    if len(p) and float(np.abs(st.total12).max()) * float(p.max()) > 2.0**62:
-        raise RulesError("whist_price x whists is too large to settle exactly in "
-                         "minor units; check whist_price and unit")
-    num = st.total12 * p[:, None]
-    den = TWELFTHS * q[:, None]
-    floor = num // den
-    rem = num - floor * den
-    missing = -np.where(valid, floor, 0).sum(axis=1, keepdims=True)
-    first = np.where(valid, -rem, np.iinfo(np.int64).max)  # empty seats last
-    order = np.lexsort((names, -num, first), axis=-1)
-    rank = np.empty_like(order)
-    np.put_along_axis(rank, order, np.arange(MAX_SEATS)[None, :], axis=1)
-    return np.where(valid, floor + (rank < missing), 0)
-
-
-def _name_ranks(sh: Sheet, checked: pd.DataFrame) -> np.ndarray:
-    codes = pd.factorize(checked["player"], sort=True)[0]
-    return np.where(sh.valid, codes[np.maximum(sh.row, 0)], 0)
+        delta = paper_delta(rest, sh, b, method, adjust_seat)
+    scaled = b * (sh.mountain + delta) - a * sh.pool  # 0 on empty seats
+    share = (TWELFTHS // n) * (row_sum(scaled)[:, None] - n * scaled)
+    mountain12 = np.where(valid, share, 0)
+    if method == "exact":
+        comp = np.zeros_like(delta)
+    else:
+        comp = COMPENSATION_WHISTS * (n * delta - row_sum(delta)[:, None])
+        comp = np.where(valid, comp, 0)
+    # whists_on[j, g, i]: what i wrote on j. Written by i less written on i.
+    received = np.stack([row_sum(on) for on in sh.whists_on], axis=1)
+    pair = sh.whists_on.sum(axis=0) - received
+    total12 = mountain12 + TWELFTHS * (comp + pair)
+    return _Settled(mountain, rest, delta, scaled, mountain12, comp, pair, total12)
 
 
 def _prepare(sheet, method, whist_price, unit, rules, adjust_seat, validate):
@@ -219,6 +140,52 @@ def _prepare(sheet, method, whist_price, unit, rules, adjust_seat, validate):
 def _whists(twelfths: np.ndarray, whole: bool) -> np.ndarray:
     """Twelfths as whole whists (int) for the paper methods, else as floats."""
     return twelfths // TWELFTHS if whole else twelfths / TWELFTHS
+
+
+def _rows(column: pd.Series, sh: Sheet):
+    """A sheet column in the output's (game, seat) order, as a new array."""
+    if sh.in_order:
+        return column.array.copy()
+    return column.array.take(sh.row[sh.valid])
+
+
+def _settle_frame(checked: pd.DataFrame, sh: Sheet, st: _Settled, method: str,
+                  unit: float) -> pd.DataFrame:
+    """:func:`settle`'s frame: each (G, 4) array's seated cells, built once."""
+    seated = sh.valid  # boolean indexing keeps (game, seat) order
+    whole = method != "exact"
+    units = money_units(st.total12, sh, unit, checked["player"])[seated]
+    price = np.repeat(sh.price, sh.n)
+    unpriced = np.isnan(price)
+    q_unit = round(unit * PRICE_SCALE)
+    columns = {
+        "game_id": _rows(checked["game_id"], sh),
+        "seat": np.broadcast_to(_SEATS, seated.shape)[seated],
+        "player": _rows(checked["player"], sh),
+        "players": np.repeat(sh.n, sh.n),
+        "pool": sh.pool[seated],
+        "mountain": sh.mountain[seated],
+        "mountain_pooled": st.pooled[seated],
+        "mountain_amnesty": st.amnesty[seated],
+        "adjustment": st.delta[seated],
+        "mountain_whists": _whists(st.mountain12[seated], whole),
+        "compensation": st.comp[seated],
+        "pair_whists": st.pair[seated],
+        "whists": _whists(st.total12[seated], whole),
+        "twelfths": st.total12[seated],
+        "whist_price": price,
+        "money_units": pd.arrays.IntegerArray(units, unpriced),
+        "money": pd.arrays.FloatingArray(units * q_unit / PRICE_SCALE,
+                                         unpriced.copy()),
+    }
+    for col in METADATA_COLUMNS:
+        if col in checked:
+            columns[col] = _rows(checked[col], sh)
+    # every array above is new and used once: no copy needed
+    frame = pd.DataFrame(columns, copy=False)
+    frame.attrs.update({"game": "preferans", "unit": "whists", "method": method,
+                        "zero_sum": True})
+    return frame
 
 
 def settle(
@@ -302,38 +269,7 @@ def settle(
     """
     checked, sh, st = _prepare(sheet, method, whist_price, unit, rules, adjust_seat,
                                validate)
-    seated = sh.valid  # boolean indexing keeps (game, seat) order
-    rows, seats = np.nonzero(seated)
-    at = sh.row[seated]
-    whole = method != "exact"
-    units = _money_units(st, unit, _name_ranks(sh, checked))[seated]
-    unpriced = np.isnan(sh.price[rows])
-    q_unit = round(unit * _PRICE_SCALE)
-    frame = pd.DataFrame({
-        "game_id": checked["game_id"].array.take(at),
-        "seat": seats + 1,
-        "player": checked["player"].array.take(at),
-        "players": sh.n[rows],
-        "pool": sh.pool[seated],
-        "mountain": sh.mountain[seated],
-        "mountain_pooled": st.pooled[seated],
-        "mountain_amnesty": st.amnesty[seated],
-        "adjustment": st.delta[seated],
-        "mountain_whists": _whists(st.mountain12[seated], whole),
-        "compensation": st.comp[seated],
-        "pair_whists": st.pair[seated],
-        "whists": _whists(st.total12[seated], whole),
-        "twelfths": st.total12[seated],
-        "whist_price": sh.price[rows],
-        "money_units": pd.arrays.IntegerArray(units, unpriced),
-        "money": pd.arrays.FloatingArray(units * q_unit / _PRICE_SCALE, unpriced),
-    })
-    for col in METADATA_COLUMNS:
-        if col in checked:
-            frame[col] = checked[col].array.take(at)
-    frame.attrs.update({"game": "preferans", "unit": "whists", "method": method,
-                        "zero_sum": True})
-    return frame
+    return _settle_frame(checked, sh, st, method, unit)
 
 
 def pairwise(
@@ -373,11 +309,16 @@ def pairwise(
     [17, 33, -12]
     """
     checked, sh, st = _prepare(sheet, method, None, 0.01, rules, adjust_seat, validate)
+    return _pair_frame(checked, sh, st, method)
+
+
+def _pair_frame(checked: pd.DataFrame, sh: Sheet, st: _Settled,
+                method: str) -> pd.DataFrame:
     i = np.arange(MAX_SEATS)
     both = sh.valid[:, :, None] & sh.valid[:, None, :] & (i[:, None] != i[None, :])
     g, s, o = np.nonzero(both)
-    w = sh.whists
-    balance = w[g, s, o] - w[g, o, s]
+    written, received = sh.whists_on[o, g, s], sh.whists_on[s, g, o]
+    balance = written - received
     comp = COMPENSATION_WHISTS * (st.delta[g, s] - st.delta[g, o])
     mountain12 = (TWELFTHS // sh.n[g]) * (st.scaled[g, o] - st.scaled[g, s])
     total12 = mountain12 + TWELFTHS * (balance + comp)
@@ -389,8 +330,8 @@ def pairwise(
         "player": names[sh.row[g, s]],
         "opponent_seat": o + 1,
         "opponent": names[sh.row[g, o]],
-        "written": w[g, s, o],
-        "received": w[g, o, s],
+        "written": written,
+        "received": received,
         "balance": balance,
         "compensation": comp,
         "mountain_whists": _whists(mountain12, whole),
@@ -429,10 +370,10 @@ def settle_report(
     >>> list(preferans.settle_report(sheet, method="average"))
     ['Settlement (average)', 'Pairs', 'Games']
     """
-    res = settle(sheet, method=method, whist_price=whist_price, unit=unit, rules=rules,
-                 adjust_seat=adjust_seat)
-    pairs = pairwise(sheet, method=method, rules=rules, adjust_seat=adjust_seat,
-                     validate=False)
+    checked, sh, st = _prepare(sheet, method, whist_price, unit, rules, adjust_seat,
+                               True)  # checked once, settled once for both tables
+    res = _settle_frame(checked, sh, st, method, unit)
+    pairs = _pair_frame(checked, sh, st, method)
     games = res.assign(moved=res["adjustment"].abs()).groupby(
         "game_id", sort=False).agg(
         players=("players", "first"), whist_price=("whist_price", "first"),

@@ -14,16 +14,14 @@ problem, so that ``errors="collect"`` never hands on part of a game.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 import pandas as pd
 
 from cardscore_frames.games.preferans.rules import Rules
 from cardscore_frames.validate import Field, Problems, Schema
 
-__all__ = ["SHEET_SCHEMA", "SHEET_COLUMNS", "PLAYER_COUNTS", "MAX_SEATS", "Sheet",
-           "sheet_arrays"]
+__all__ = ["SHEET_SCHEMA", "SHEET_COLUMNS", "PLAYER_COUNTS", "MAX_SEATS",
+           "WHIST_COLUMNS"]
 
 #: "The sheet": 3 or 4 players.
 PLAYER_COUNTS = (3, 4)
@@ -176,55 +174,3 @@ SHEET_SCHEMA = Schema(
     key=("game_id", "seat"),
     checks=(check_table, check_whists, check_game_values, check_whole_games),
 )
-
-
-class Sheet(NamedTuple):
-    """A checked sheet as arrays over games: shape (G,) or (G, 4), seat j in column j-1.
-
-    ``valid`` marks the seats a game has; every other entry is 0 (or None, -1).
-    """
-
-    games: pd.Index  # game ids, in order of first appearance
-    n: np.ndarray  # players per game
-    valid: np.ndarray  # (G, 4) bool
-    row: np.ndarray  # (G, 4) position in the sheet, -1 where no seat
-    pool: np.ndarray  # (G, 4) int64
-    mountain: np.ndarray  # (G, 4) int64
-    whists: np.ndarray  # (G, 4, 4) int64: whists[g, i, j] = W[i][j]
-    target: np.ndarray  # (G,) float: the pool target, NaN where unknown
-    price: np.ndarray  # (G,) float: the whist price, NaN where unknown
-
-
-def sheet_arrays(sheet: pd.DataFrame, rules: Rules) -> Sheet:
-    """Scatter a checked sheet into per-game arrays (no loop over games)."""
-    codes, games = pd.factorize(sheet["game_id"])
-    g, s = codes, sheet["seat"].to_numpy(dtype=np.int64) - 1
-    shape = (len(games), MAX_SEATS)
-    valid = np.zeros(shape, dtype=bool)
-    valid[g, s] = True
-    row = np.full(shape, -1, dtype=np.int64)
-    row[g, s] = np.arange(len(sheet))
-    pool, mountain = np.zeros(shape, np.int64), np.zeros(shape, np.int64)
-    pool[g, s] = sheet["pool"].to_numpy(dtype=np.int64)
-    mountain[g, s] = sheet["mountain"].to_numpy(dtype=np.int64)
-    whists = np.zeros((*shape, MAX_SEATS), dtype=np.int64)
-    for j, col in enumerate(WHIST_COLUMNS):
-        if col in sheet:
-            w = sheet[col].to_numpy(dtype=np.int64, na_value=0)
-            whists[g, s, j] = np.where(s == j, 0, w)
-    whists *= valid[:, None, :]
-    return Sheet(
-        games=games, n=valid.sum(axis=1), valid=valid, row=row, pool=pool,
-        mountain=mountain, whists=whists,
-        target=_first_given(sheet, "pool_target", g, len(games), rules.pool_target),
-        price=_first_given(sheet, "whist_price", g, len(games), None),
-    )
-
-
-def _first_given(sheet, column, g, n_games, default) -> np.ndarray:
-    out = np.full(n_games, np.nan if default is None else float(default))
-    if column in sheet:
-        v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
-        given = ~np.isnan(v)
-        out[g[given]] = v[given]
-    return out

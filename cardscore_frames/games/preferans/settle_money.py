@@ -1,0 +1,93 @@
+"""Preferans settlement money: whists x price in whole minor units, every game zero.
+
+shared/rules/preferans.md "Settlement", Money: floor each player's exact amount to
+the currency's smallest unit, then give the units still missing, one each, to the
+largest remainders (ties: the larger exact amount, then the name), in integer
+arithmetic on (games, 4) arrays.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.errors import RulesError
+from cardscore_frames.games.preferans.settle_layout import Sheet, row_sum
+from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS
+
+__all__ = ["TWELFTHS", "PRICE_SCALE", "money_units"]
+
+#: Whists are stored in twelfths: every game's exact balance is whole there.
+TWELFTHS = 12
+#: Whist prices and the currency unit are read to 9 decimal places.
+PRICE_SCALE = 10**9
+_PAIRS = tuple(combinations(range(MAX_SEATS), 2))
+
+
+def price_ratio(price: np.ndarray, unit: float) -> tuple[np.ndarray, np.ndarray]:
+    """price / unit per game as integers p / q in lowest terms (p = 0: no price)."""
+    known = ~np.isnan(price)
+    p = np.round(np.where(known, price, 0) * PRICE_SCALE).astype(np.int64)
+    q = np.full(len(price), round(unit * PRICE_SCALE), dtype=np.int64)
+    g = np.maximum(np.gcd(p, q), 1)
+    return p // g, q // g
+
+
+def money_units(total12: np.ndarray, sh: Sheet, unit: float,
+                players: pd.Series) -> np.ndarray:
+    """Money in minor units: floor, then the missing units to the largest remainders.
+
+    Exact integer arithmetic on twelfths x p / (12 q). Ties go to the larger exact
+    amount, then to the name in code-point order (``players``: the sheet's column),
+    so seats do not matter.
+    """
+    p, q = price_ratio(sh.price, unit)
+    if len(p) and float(np.abs(total12).max()) * float(p.max()) > 2.0**62:
+        raise RulesError("whist_price x whists is too large to settle exactly in "
+                         "minor units; check whist_price and unit")
+    num = total12 * p[:, None]
+    floor, rem = np.divmod(num, TWELFTHS * q[:, None])
+    missing = -row_sum(floor)  # empty seats have 0 whists and so floor 0
+    rank = _rank(rem, num, sh, players)
+    return np.where(sh.valid, floor + (rank < missing[:, None]), 0)
+
+
+def _rank(rem: np.ndarray, num: np.ndarray, sh: Sheet,
+          players: pd.Series) -> np.ndarray:
+    """Each seat's place in its game: larger remainder first, then larger amount,
+    then name, then seat; seats a game lacks are not counted.
+
+    Four seats make six pairs, compared column by column: cheaper than sorting
+    every game's row of four.
+    """
+    valid = sh.valid
+    rank = np.zeros(rem.shape, dtype=np.int64)
+    ties = []
+    for i, j in _PAIRS:
+        same = num[:, j] == num[:, i]  # the same amount, and so the same remainder
+        j_first = (rem[:, j] > rem[:, i]) | ((rem[:, j] == rem[:, i])
+                                             & (num[:, j] > num[:, i]))
+        rank[:, i] += j_first & valid[:, j]
+        rank[:, j] += ~j_first & valid[:, i]
+        tie = same & valid[:, i] & valid[:, j]
+        if tie.any():
+            ties.append((i, j, tie))
+    if ties:
+        _names_break_ties(rank, ties, sh, players)
+    return rank
+
+
+def _names_break_ties(rank, ties, sh: Sheet, players: pd.Series) -> None:
+    """Equal amounts: the name first in code-point order goes first (seat i went
+    first so far). Names are only looked up in the games with a tie."""
+    games = np.flatnonzero(np.logical_or.reduce([tie for _, _, tie in ties]))
+    seated = sh.valid[games]
+    codes = np.full(seated.shape, -1, dtype=np.int64)
+    names = players.array.take(sh.row[games][seated])
+    codes[seated] = pd.factorize(names, sort=True)[0]
+    for i, j, tie in ties:
+        swap = tie[games] & (codes[:, j] < codes[:, i])
+        rank[games[swap], i] += 1
+        rank[games[swap], j] -= 1

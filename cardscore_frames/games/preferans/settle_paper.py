@@ -1,0 +1,79 @@
+"""The seed's paper methods: pools into the mountain, the amnesty, and the one-point
+adjustments of method 1 ("amnesty") and method 2 ("average mountain").
+
+shared/rules/preferans.md "Settlement". Arrays are (games, 4) with zeros on the
+seats a game does not have (see :mod:`settle_layout`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cardscore_frames.errors import RulesError
+from cardscore_frames.games.preferans.settle_layout import Sheet, row_sum
+
+__all__ = ["COMPENSATION_WHISTS", "pooled", "amnesty", "paper_delta"]
+
+#: Seed: one mountain point moved is worth "approximately three whists" to each other
+#: player, at 3 and at 4 players alike.
+COMPENSATION_WHISTS = 3
+
+
+def pooled(sh: Sheet, a: int, b: int) -> np.ndarray:
+    """Mountains with each pool's shortfall moved in at a/b points a pool point.
+
+    The target cancels in the amnesty; where none is known the game's largest pool
+    stands in for it.
+    """
+    target = sh.target
+    unknown = np.isnan(target)
+    if unknown.any():
+        big = np.where(sh.valid, sh.pool, np.iinfo(np.int64).min).max(axis=1)
+        target = np.where(unknown, big, target)
+    short = (target.astype(np.int64)[:, None] - sh.pool) * sh.valid
+    if a % b == 0:
+        return sh.mountain + (a // b) * short
+    return sh.mountain + short * (a / b)
+
+
+def amnesty(pooled: np.ndarray, valid: np.ndarray) -> np.ndarray:
+    """Each mountain less the game's smallest (0 on empty seats)."""
+    top = np.iinfo(np.int64).max if pooled.dtype.kind == "i" else np.inf
+    seated = np.where(valid, pooled, top)
+    low = seated[:, 0].copy()
+    for j in range(1, seated.shape[1]):
+        np.minimum(low, seated[:, j], out=low)
+    return np.where(valid, pooled - low[:, None], 0)
+
+
+def paper_delta(amnesty: np.ndarray, sh: Sheet, b: int, method: str,
+                adjust_seat: int) -> np.ndarray:
+    """Seed methods 1 and 2: the points moved so that 10·m/n leaves no remainder.
+
+    Divisible mountains are the multiples of ``step`` = n / gcd(b, n) (even at 4
+    players, multiples of 3 at 3). Method 1 moves each player's own mountain to the
+    nearest one (a tie writes a point off); method 2 moves one player's mountain so
+    that the total divides (a tie adds a point).
+    """
+    step = sh.n // np.gcd(b, sh.n)
+    if method == "paper":  # amnesty is 0 on empty seats, and so is its remainder
+        rem = amnesty % step[:, None]
+        return step[:, None] * (2 * rem > step[:, None]) - rem
+    rem = row_sum(amnesty) % step
+    moved = step * (2 * rem >= step) - rem
+    delta = np.zeros_like(amnesty)
+    delta[np.arange(len(delta)), _adjust_column(sh, adjust_seat)] = moved
+    return delta
+
+
+def _adjust_column(sh: Sheet, adjust_seat: int) -> np.ndarray:
+    """Method 2's adjusted player, as a 0-based column per game."""
+    col = sh.n + adjust_seat if adjust_seat < 0 else np.full_like(sh.n, adjust_seat - 1)
+    short = abs(adjust_seat) > sh.n
+    if short.any():
+        first = sh.row[short, 0][:10]
+        shown = ", ".join(map(str, sh.ids.iloc[first]))
+        raise RulesError(
+            f"adjust_seat {adjust_seat} needs 4 players, but {int(short.sum())} "
+            f"game(s) have 3 ({shown}); use 1 to 3 or -1 to -3")
+    return col
