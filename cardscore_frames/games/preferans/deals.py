@@ -35,11 +35,12 @@ from cardscore_frames.games.preferans.deals_schema import (
 from cardscore_frames.games.preferans.rules import CONTRACT_VALUE, Rules
 from cardscore_frames.validate import Problems, check_log, normalise_token
 
-__all__ = ["score", "SCORE_COLUMNS", "SEAT_RANGE"]
+__all__ = ["score", "SCORE_COLUMNS", "SEAT_RANGE", "PAIRS"]
 
 AfterEnd = Literal["raise", "score"]
 SEAT_RANGE = range(1, MAX_SEATS + 1)
-_PAIRS = [(i, j) for i in SEAT_RANGE for j in SEAT_RANGE if i != j]
+#: Ordered pairs of seats (i, j), i writing whists on j.
+PAIRS = [(i, j) for i in SEAT_RANGE for j in SEAT_RANGE if i != j]
 
 #: Columns that ``score`` adds, in order (``pool_target`` replaces the log's).
 SCORE_COLUMNS = (
@@ -47,7 +48,7 @@ SCORE_COLUMNS = (
     "undertricks", "shortfall",
     *(f"pool_{i}" for i in SEAT_RANGE),
     *(f"mountain_{i}" for i in SEAT_RANGE),
-    *(f"whists_{i}_on_{j}" for i, j in _PAIRS),
+    *(f"whists_{i}_on_{j}" for i, j in PAIRS),
     "overflow",
     *(f"pool_sheet_{i}" for i in SEAT_RANGE),
     *(f"mountain_sheet_{i}" for i in SEAT_RANGE),
@@ -92,7 +93,7 @@ def _net(block: np.ndarray, n: np.ndarray, rules: Rules) -> np.ndarray:
     seated = np.arange(MAX_SEATS)[:, None] < n[None, :]
     pool, mountain = block[_rows("pool")], block[_rows("mountain")]
     base = rules.pool_whists * pool - rules.mountain_whists * mountain
-    for i, j in _PAIRS:
+    for i, j in PAIRS:
         w = block[_ROW[f"whists_{i}_on_{j}"]]
         base[i - 1] += w
         base[j - 1] -= w
@@ -112,10 +113,10 @@ def _targets(deals: pd.DataFrame, lay: Layout, rules: Rules) -> np.ndarray:
 
 def _whists(block, effect, st, run, lay) -> None:
     """The whist rows: the deal's own, plus what the pools' overflow wrote."""
-    for i, j in _PAIRS:
+    for i, j in PAIRS:
         block[_ROW[f"whists_{i}_on_{j}"]] = whists_on(effect, st.declarer, i - 1, j - 1)
     slots, donors, given = run.spill
-    for i, j in _PAIRS:
+    for i, j in PAIRS:
         mine = donors == i - 1
         block[_ROW[f"whists_{i}_on_{j}"], lay.rows[slots[mine]]] += given[mine, j - 1]
 
@@ -132,7 +133,8 @@ def _compute(deals: pd.DataFrame, rules: Rules) -> dict:
     effect = deal_effects(st, code, call_codes(deals), tricks, price, rules)
     target = _targets(deals, lay, rules)
     n = st.n.astype(np.int64)
-    run = run_pools(effect.pool[:, lay.rows], effect.mountain[:, lay.rows], lay,
+    run = run_pools(np.take(effect.pool, lay.rows, axis=1),
+                    np.take(effect.mountain, lay.rows, axis=1), lay,
                     n[lay.first_row[lay.games]], target[lay.games], rules)
     block = np.empty((len(INT_COLUMNS), len(deals)), np.int32)
     for name in ("value", "whisters", "undertricks", "shortfall"):
@@ -151,10 +153,9 @@ def _compute(deals: pd.DataFrame, rules: Rules) -> dict:
 
 
 def _unslot(values: np.ndarray, lay: Layout, out: np.ndarray | None = None):
-    """From slot order back to the log's row order (the last axis)."""
-    out = np.empty_like(values) if out is None else out
-    out[..., lay.rows] = values
-    return out
+    """From slot order back to the log's row order (the last axis); a gather,
+    so that ``out`` is written in order."""
+    return np.take(values, lay.slot, axis=-1, out=out)
 
 
 def _after_end_problems(deals: pd.DataFrame, res: dict) -> pd.DataFrame:

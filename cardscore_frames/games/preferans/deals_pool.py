@@ -29,6 +29,7 @@ class Layout(NamedTuple):
     """Where each deal sits when the deals are walked position by position."""
 
     rows: np.ndarray  # (N,) the log row at each slot
+    slot: np.ndarray  # (N,) the slot of each log row
     order: np.ndarray  # (N,) log rows sorted by game, then deal
     game: np.ndarray  # (N,) game code of each sorted row
     live: np.ndarray  # (P,) games with a deal at each position
@@ -53,9 +54,10 @@ def layout(game_id: pd.Series, deal: np.ndarray) -> Layout:
     longest = int(lengths.max(initial=0))
     live = np.searchsorted(-lengths[games], -np.arange(longest), "left")
     offsets = np.cumsum(live) - live
-    rows = np.empty_like(order)
+    rows, slot = np.empty_like(order), np.empty_like(order)
     rows[offsets[position] + rank[game]] = order
-    return Layout(rows, order, game, live, offsets, games, order[starts])
+    slot[rows] = np.arange(len(rows))
+    return Layout(rows, slot, order, game, live, offsets, games, order[starts])
 
 
 class PoolRun(NamedTuple):

@@ -183,91 +183,102 @@ def _first_rows(deals: pd.DataFrame) -> np.ndarray:
     return np.where(codes >= 0, first, np.arange(len(deals)))
 
 
-def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+def _add(problems: Problems, mask, column: str, reason: str, message: str, **params):
+    """Problems.add, building message parameters (callables) only when a row fails."""
+    mask = np.asarray(mask, dtype=bool)
+    if mask.any():
+        params = {k: v() if callable(v) else v for k, v in params.items()}
+        problems.add(mask, column, reason, message, **params)
+
+
+def _player(deals: pd.DataFrame, i: int):
+    """The name in seat i of every deal, for messages (built on demand)."""
+    return lambda: _column(deals, PLAYERS[i])
+
+
+def check_players(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     """Distinct names, the same table all game long, a dealer who sits at it."""
-    st = seats(deals)
-    names = seat_names(deals)
     for i in range(MAX_SEATS):
         for j in range(i + 1, MAX_SEATS):
-            twice = st.present[i] & (names[:, i] == names[:, j])
-            problems.add(twice, PLAYERS[j], "duplicate_player",
-                         f"player names must be distinct in a deal; {{value}} is also "
-                         f"{PLAYERS[i]}")
+            if PLAYERS[i] in deals and PLAYERS[j] in deals:
+                _add(problems, _equal(deals[PLAYERS[i]], deals[PLAYERS[j]]),
+                     PLAYERS[j], "duplicate_player",
+                     f"player names must be distinct in a deal; {{value}} is also "
+                     f"{PLAYERS[i]}")
     first = _first_rows(deals)
     for i, col in enumerate(PLAYERS):
-        other = names[first, i]
-        problems.add(names[:, i] != other, col, "players_change",
-                     f"{col} must be the same in every deal of a game (the table does "
-                     "not change during a pool); got {value}, the game's first row has "
-                     "{other}",
-                     other=np.where(other == None, "blank", other))  # noqa: E711
+        if col not in deals:
+            continue
+        here, there = deals[col], deals[col].iloc[first].set_axis(deals.index)
+        same = _equal(here, there) | (here.isna() & there.isna()).to_numpy()
+        _add(problems, ~same, col, "players_change",
+             f"{col} must be the same in every deal of a game (the table does not "
+             "change during a pool); got {value}, the game's first row has {other}",
+             other=lambda there=there: there.astype(object).fillna("blank").to_numpy())
     dealer = _given(deals, "dealer")
-    problems.add(dealer & (st.dealer < 0), "dealer", "not_seated",
-                 "dealer must be one of the deal's players; got {value}")
-    problems.add(~dealer & (st.n == MAX_SEATS), "dealer", "blank",
-                 "dealer must be given at 4 players: the dealer sits the deal out")
+    _add(problems, dealer & (st.dealer < 0), "dealer", "not_seated",
+         "dealer must be one of the deal's players; got {value}")
+    _add(problems, ~dealer & (st.n == MAX_SEATS), "dealer", "blank",
+         "dealer must be given at 4 players: the dealer sits the deal out")
 
 
-def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+def check_contract(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     """A declarer exactly when there is a contract, seated, and not sitting out."""
-    st = seats(deals)
     code = contract_codes(deals)
     all_pass = code == ALL_PASS
     bid = (code >= 0) & ~all_pass
     given = _given(deals, "declarer")
-    problems.add(all_pass & given, "declarer", "set_on_pass",
-                 "declarer must be blank on an all-pass deal (contract pass); got "
-                 "{value}")
-    problems.add(bid & ~given, "declarer", "blank",
-                 "declarer must be given when the contract is {contract}",
-                 contract=deals["contract"])
-    problems.add(given & (st.declarer < 0), "declarer", "not_seated",
-                 "declarer must be one of the deal's players; got {value}")
-    problems.add(given & (st.declarer >= 0) & (st.declarer == st.out), "declarer",
-                 "is_dealer", "declarer must not be the dealer, who sits the deal out "
-                 "at 4 players; got {value}")
+    _add(problems, all_pass & given, "declarer", "set_on_pass",
+         "declarer must be blank on an all-pass deal (contract pass); got {value}")
+    _add(problems, bid & ~given, "declarer", "blank",
+         "declarer must be given when the contract is {contract}",
+         contract=deals["contract"])
+    _add(problems, given & (st.declarer < 0), "declarer", "not_seated",
+         "declarer must be one of the deal's players; got {value}")
+    _add(problems, given & (st.declarer >= 0) & (st.declarer == st.out), "declarer",
+         "is_dealer", "declarer must not be the dealer, who sits the deal out at 4 "
+         "players; got {value}")
 
 
-def check_calls(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
-    """Each defender calls on a contract; half-whists only where the rules allow."""
-    st = seats(deals)
+def _check_half(deals, problems, st: Seats, calls, level, i: int, col: str) -> None:
+    """A half-whist: on a six or a seven, by the second defender, after a pass."""
+    half = (level > 0) & ((st.first == i) | (st.second == i)) & (calls[i] == HALF)
+    _add(problems, half & ~np.isin(level, HALF_WHIST_LEVELS), col, "half_level",
+         f"{col}: a half-whist is allowed only on a six or a seven; got {{value}} on "
+         "{contract}", contract=deals["contract"])
+    _add(problems, half & (st.first == i), col, "half_first_defender",
+         f"{col}: only the second defender may half-whist, after the first passed; "
+         "{who} is the first defender; got {value}", who=_player(deals, i))
+    other = at_seat(calls, np.where(st.first == i, st.second, st.first))
+    _add(problems, half & (st.second == i) & (other >= 0) & (other != PASS), col,
+         "half_beside_whist", f"{col}: a half-whist is allowed only when the other "
+         "defender passed; got {value} beside {other}",
+         other=np.asarray(CALLS, dtype=object)[np.maximum(other, 0)])
+
+
+def check_calls(deals, problems: Problems, rules: Rules, st: Seats) -> None:
+    """Each defender calls on a contract; nobody else calls."""
     code = contract_codes(deals)
     calls = call_codes(deals)
     level = LEVEL[code]
-    bid = level > 0
-    names = seat_names(deals)
     no_whist = (code == ALL_PASS) | (code == MISERE)
     for i, col in enumerate(CALL_COLUMNS):
-        given, call = calls[i] >= 0, calls[i]
-        who = names[:, i]
-        problems.add(given & ~st.present[i], col, "not_seated",
-                     f"{col} must be blank: seat {i + 1} is empty; got {{value}}")
-        problems.add(given & (st.out == i), col, "dealer_call",
-                     f"{col} must be blank: {{who}} deals and sits the deal out; got "
-                     "{value}", who=who)
-        problems.add(given & (st.declarer == i), col, "declarer_call",
-                     f"{col} must be blank: {{who}} is the declarer; got {{value}}",
-                     who=who)
-        problems.add(no_whist & given & (call != PASS), col, "no_whist",
-                     f"{col} must be blank or pass on {{contract}}: nobody whists a "
-                     "misère or an all-pass deal; got {value}",
-                     contract=deals["contract"])
-        defends = bid & ((st.first == i) | (st.second == i))
-        problems.add(defends & ~given, col, "call_missing",
-                     f"{col} must be whist, pass or half: {{who}} defends {{contract}}",
-                     who=who, contract=deals["contract"])
-        half = defends & (call == HALF)
-        problems.add(half & ~np.isin(level, HALF_WHIST_LEVELS), col, "half_level",
-                     f"{col}: a half-whist is allowed only on a six or a seven; got "
-                     "{value} on {contract}", contract=deals["contract"])
-        problems.add(half & (st.first == i), col, "half_first_defender",
-                     f"{col}: only the second defender may half-whist, after the first "
-                     "passed; {who} is the first defender; got {value}", who=who)
-        other = at_seat(calls, np.where(st.first == i, st.second, st.first))
-        problems.add(half & (st.second == i) & (other >= 0) & (other != PASS), col,
-                     "half_beside_whist", f"{col}: a half-whist is allowed only when "
-                     "the other defender passed; got {value} beside {other}",
-                     other=np.asarray(CALLS, dtype=object)[np.maximum(other, 0)])
+        given, who = calls[i] >= 0, _player(deals, i)
+        _add(problems, given & ~st.present[i], col, "not_seated",
+             f"{col} must be blank: seat {i + 1} is empty; got {{value}}")
+        _add(problems, given & (st.out == i), col, "dealer_call",
+             f"{col} must be blank: {{who}} deals and sits the deal out; got {{value}}",
+             who=who)
+        _add(problems, given & (st.declarer == i), col, "declarer_call",
+             f"{col} must be blank: {{who}} is the declarer; got {{value}}", who=who)
+        _add(problems, no_whist & given & (calls[i] != PASS), col, "no_whist",
+             f"{col} must be blank or pass on {{contract}}: nobody whists a misère or "
+             "an all-pass deal; got {value}", contract=deals["contract"])
+        defends = (level > 0) & ((st.first == i) | (st.second == i))
+        _add(problems, defends & ~given, col, "call_missing",
+             f"{col} must be whist, pass or half: {{who}} defends {{contract}}",
+             who=who, contract=deals["contract"])
+        _check_half(deals, problems, st, calls, level, i, col)
 
 
 def played_deals(deals: pd.DataFrame, st: Seats | None = None) -> np.ndarray:
@@ -278,42 +289,37 @@ def played_deals(deals: pd.DataFrame, st: Seats | None = None) -> np.ndarray:
     return (code == ALL_PASS) | (code == MISERE) | ((LEVEL[code] > 0) & whisted)
 
 
-def check_tricks(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+def check_tricks(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     """Tricks for every player of a played deal, summing to 10; none without play."""
-    st = seats(deals)
     played = played_deals(deals, st)
     calls_known = contract_codes(deals) >= 0
     for col in ("declarer", *CALL_COLUMNS):
         calls_known &= ~problems.reported(col)
     tricks = trick_array(deals)
     given = ~np.isnan(tricks)
-    names = seat_names(deals)
     for i, col in enumerate(TRICK_COLUMNS):
-        who = names[:, i]
-        problems.add(played & st.active[i] & ~given[i], col, "tricks_missing",
-                     f"{col} must be given: {{who}} played the deal", who=who)
-        problems.add(given[i] & ~st.active[i], col, "tricks_not_playing",
-                     f"{col} must be blank: seat {i + 1} is empty or its player deals "
-                     "and sits the deal out; got {value}")
-        problems.add(calls_known & ~played & given[i] & st.active[i], col,
-                     "tricks_without_play",
-                     f"{col} must be blank: {{contract}} was not played (both "
-                     "defenders passed, or a half-whist); got {value}",
-                     contract=deals["contract"])
+        _add(problems, played & st.active[i] & ~given[i], col, "tricks_missing",
+             f"{col} must be given: {{who}} played the deal", who=_player(deals, i))
+        _add(problems, given[i] & ~st.active[i], col, "tricks_not_playing",
+             f"{col} must be blank: seat {i + 1} is empty or its player deals and "
+             "sits the deal out; got {value}")
+        _add(problems, calls_known & ~played & given[i] & st.active[i], col,
+             "tricks_without_play", f"{col} must be blank: {{contract}} was not "
+             "played (both defenders passed, or a half-whist); got {value}",
+             contract=deals["contract"])
     complete = played & ~(st.active & ~given).any(axis=0)
     total = np.where(st.active & given, tricks, 0).sum(axis=0)
     wrong = complete & (total != 10)
     shown = np.where(st.active & given, tricks, np.nan)[:, wrong].T
     value = np.full(len(deals), None, dtype=object)
     value[wrong] = ["+".join(str(int(t)) for t in row if t == t) for row in shown]
-    problems.add(wrong, "tricks", "tricks_sum",
-                 "tricks of the players of a played deal must sum to 10; got {value} "
-                 "= {total}", value=value, total=total.astype(int))
+    _add(problems, wrong, "tricks", "tricks_sum",
+         "tricks of the players of a played deal must sum to 10; got {value} = "
+         "{total}", value=value, total=total.astype(int))
 
 
-def check_pool_target(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+def check_pool_target(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     """A pool target for every game (column or rules), the same on all its deals."""
-    rules = rules if isinstance(rules, Rules) else Rules()
     target = pool_targets(deals, rules)
     problems.add(np.isnan(target) & ~problems.reported("pool_target"), "pool_target",
                  "blank", "pool_target must be given: a pool_target column, or "
@@ -334,9 +340,13 @@ def pool_targets(deals: pd.DataFrame, rules: Rules) -> np.ndarray:
     return col
 
 
-SCHEMA = Schema(
-    game="preferans",
-    fields=FIELDS,
-    checks=(check_players, check_contract, check_calls, check_tricks,
-            check_pool_target),
-)
+def check_deals(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    """Every cross-column check of a deal log, on seats worked out once."""
+    rules = rules if isinstance(rules, Rules) else Rules()
+    st = seats(deals)
+    for check in (check_players, check_contract, check_calls, check_tricks,
+                  check_pool_target):
+        check(deals, problems, rules, st)
+
+
+SCHEMA = Schema(game="preferans", fields=FIELDS, checks=(check_deals,))

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames import ledger as _ledger
-from cardscore_frames.games.preferans.deals import SEAT_RANGE, score
+from cardscore_frames.games.preferans.deals import PAIRS, SEAT_RANGE, score
 from cardscore_frames.games.preferans.deals_schema import (
     ALL_PASS,
     HALF,
@@ -40,14 +40,15 @@ def _seat_block(scored: pd.DataFrame, prefix: str) -> np.ndarray:
     return np.column_stack([scored[f"{prefix}_{i}"].to_numpy() for i in SEAT_RANGE])
 
 
-def _whist_block(scored: pd.DataFrame) -> np.ndarray:
-    """(N, 4, 4) W[i][j] of each deal from the ``whists_{i}_on_{j}`` columns."""
-    w = np.zeros((len(scored), MAX_SEATS, MAX_SEATS), np.int64)  # small: 4 x 4 a deal
-    for i in SEAT_RANGE:
-        for j in SEAT_RANGE:
-            if i != j:
-                w[:, i - 1, j - 1] = scored[f"whists_{i}_on_{j}"].to_numpy()
-    return w
+def _whist_sums(scored: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """(N, 4) whists each seat wrote on the others, and received from them."""
+    written = np.zeros((len(scored), MAX_SEATS), np.int64)
+    received = np.zeros_like(written)
+    for i, j in PAIRS:
+        w = scored[f"whists_{i}_on_{j}"].to_numpy()
+        written[:, i - 1] += w
+        received[:, j - 1] += w
+    return written, received
 
 
 def sheet(scored: pd.DataFrame) -> pd.DataFrame:
@@ -82,23 +83,26 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
     True
     """
     code, games = pd.factorize(scored["game_id"])
-    blocks = np.column_stack([_seat_block(scored, "pool"),
-                              _seat_block(scored, "mountain"),
-                              _whist_block(scored).reshape(len(scored), -1)])
-    totals = pd.DataFrame(blocks).groupby(code, sort=True).sum().to_numpy()
-    first = pd.Series(np.arange(len(scored))).groupby(code, sort=True).min().to_numpy()
+    first = np.unique(code, return_index=True)[1]
+
+    def total(column: str) -> np.ndarray:  # per game
+        return np.rint(np.bincount(code, weights=scored[column].to_numpy(),
+                                   minlength=len(games))).astype(np.int64)
+
     n = scored["players"].to_numpy()[first]
     g, s = np.nonzero(np.arange(MAX_SEATS)[None, :] < n[:, None])
-    names = np.column_stack([scored[p].to_numpy(dtype=object, na_value=None)
-                             if p in scored else np.full(len(scored), None)
-                             for p in PLAYERS])
-    whists = totals[:, 2 * MAX_SEATS:].reshape(-1, MAX_SEATS, MAX_SEATS)
-    out = {"game_id": games.take(g), "seat": s + 1, "player": names[first[g], s],
-           "pool": totals[g, s], "mountain": totals[g, MAX_SEATS + s]}
-    for j in range(MAX_SEATS):
-        own_or_empty = (s == j) | (j >= n[g])
-        out[f"whists_on_{j + 1}"] = pd.array(whists[g, s, j], dtype="Int64")
-        out[f"whists_on_{j + 1}"][own_or_empty] = pd.NA
+    pool = np.column_stack([total(f"pool_{i}") for i in SEAT_RANGE])
+    mountain = np.column_stack([total(f"mountain_{i}") for i in SEAT_RANGE])
+    out = {"game_id": games.take(g), "seat": s + 1,
+           "player": _first_names(scored, first)[g, s],
+           "pool": pool[g, s], "mountain": mountain[g, s]}
+    for j in SEAT_RANGE:
+        on_j = np.zeros((len(games), MAX_SEATS), np.int64)
+        for i in SEAT_RANGE:
+            if i != j:
+                on_j[:, i - 1] = total(f"whists_{i}_on_{j}")
+        out[f"whists_on_{j}"] = pd.arrays.IntegerArray(
+            on_j[g, s], (s == j - 1) | (j > n[g]))
     out["pool_target"] = scored["pool_target"].to_numpy()[first[g]]
     frame = pd.DataFrame(out)
     frame["game_id"] = frame["game_id"].astype(scored["game_id"].dtype)
@@ -109,21 +113,28 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
+def _first_names(scored: pd.DataFrame, first: np.ndarray) -> np.ndarray:
+    """(G, 4) player names of each game's first deal."""
+    return np.column_stack([
+        scored[p].take(first).to_numpy(dtype=object, na_value=None) if p in scored
+        else np.full(len(first), None) for p in PLAYERS])
+
+
 def _roles(scored: pd.DataFrame) -> np.ndarray:
-    """(N, 4) role of each seat (None where the seat is empty)."""
+    """(N, 4) role of each seat as a position in ROLES (-1 where the seat is empty)."""
     st = seats(scored)
     code, calls = contract_codes(scored), call_codes(scored).T
     seat = np.arange(MAX_SEATS)[None, :]
     defends = (seat == st.first[:, None]) | (seat == st.second[:, None])
     bid = (LEVEL[code] > 0)[:, None]
-    roles = np.select(
+    return np.select(
         [~st.present.T, seat == st.out[:, None],
          (code == ALL_PASS)[:, None], seat == st.declarer[:, None],
          (code == MISERE)[:, None] & defends, bid & defends & (calls == WHIST),
          bid & defends & (calls == HALF), bid & defends & (calls == PASS)],
-        [None, "dealer", "all_pass", "declarer", "defender", "whister",
-         "half_whister", "passer"], None)
-    return roles.astype(object)
+        [-1, *(ROLES.index(r) for r in ("dealer", "all_pass", "declarer", "defender",
+                                         "whister", "half_whister", "passer"))],
+        -1).astype(np.int8)
 
 
 def to_ledger(scored: pd.DataFrame) -> pd.DataFrame:
@@ -150,16 +161,19 @@ def to_ledger(scored: pd.DataFrame) -> pd.DataFrame:
     >>> float(ledger.groupby(["game_id", "deal"])["score"].sum().abs().max()) < 1e-9
     True
     """
-    whists = _whist_block(scored)
+    written, received = _whist_sums(scored)
     extra = {"pool": _seat_block(scored, "pool"),
              "mountain": _seat_block(scored, "mountain"),
-             "whists_written": whists.sum(axis=2),
-             "whists_received": whists.sum(axis=1)}
-    return _ledger.from_wide(
-        scored, PLAYERS[: sum(p in scored for p in PLAYERS)],
-        _seat_block(scored, "net"),
-        game="preferans", unit="whists", zero_sum=True, roles=_roles(scored),
-        extra=extra)
+             "whists_written": written, "whists_received": received}
+    seated = [p for p in PLAYERS if p in scored]
+    ledger = _ledger.from_wide(scored, seated, _seat_block(scored, "net"),
+                               game="preferans", unit="whists", zero_sum=True,
+                               extra=extra)
+    # the rows of from_wide: deals in order, then seats; roles from their codes
+    rows, slots = np.nonzero(np.column_stack([scored[p].notna() for p in seated]))
+    ledger["role"] = pd.Categorical.from_codes(_roles(scored)[rows, slots],
+                                               categories=ROLES)
+    return ledger
 
 
 def report(

@@ -66,11 +66,11 @@ def _tricks(rng, level, misere, all_pass, played):
     declarer = np.clip(level + margin, 0, 10)
     fell = rng.random(size) < 0.3
     declarer = np.where(misere, np.where(fell, rng.integers(1, 4, size), 0), declarer)
-    share = rng.dirichlet([0.8, 0.8, 0.8], size=size)
-    split = rng.multinomial(10, share)
     first = rng.binomial(10 - declarer, 0.5)
     out = np.column_stack([declarer, first, 10 - declarer - first])
-    out = np.where(all_pass[:, None], split, out)
+    # all-pass: uneven shares, so that a player with no trick is not rare
+    ap = np.flatnonzero(all_pass)
+    out[ap] = rng.multinomial(10, rng.dirichlet([0.8, 0.8, 0.8], size=len(ap)))
     return np.where((played | misere | all_pass)[:, None], out, -1)
 
 
@@ -193,11 +193,21 @@ def random_games(
     return frame
 
 
-def random_deals(n: int, *, seed: int = 0, **options) -> pd.DataFrame:
-    """Whole random games (see :func:`random_games`) with at least ``n`` deals in
-    all, or as close as whole games allow: the first games that reach ``n``."""
+def random_deals(
+    n: int,
+    *,
+    seed: int = 0,
+    deal_range: tuple[int, int] | None = None,
+    **options,
+) -> pd.DataFrame:
+    """Whole random games (see :func:`random_games`, which takes ``options``) with
+    at least ``n`` deals in all, or as close as whole games allow: the first games
+    that reach ``n``. ``deal_range=(low, high)`` keeps only games of ``low`` to
+    ``high`` deals."""
     mean = 32 if options.get("to_end", True) else options.get("max_deals", 100)
-    frame = random_games(max(1, int(n / mean * 1.3) + 2), seed=seed, **options)
+    frame = random_games(max(1, int(n / mean * 1.4) + 2), seed=seed, **options)
     sizes = frame.groupby("game_id", sort=False).size()
+    if deal_range is not None:
+        sizes = sizes[(sizes >= deal_range[0]) & (sizes <= deal_range[1])]
     enough = np.searchsorted(np.cumsum(sizes.to_numpy()), n) + 1
     return frame[frame["game_id"].isin(sizes.index[:enough])].reset_index(drop=True)

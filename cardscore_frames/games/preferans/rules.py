@@ -59,7 +59,8 @@ class Rules:
     mountain_whists : int
         b, whists per mountain point (10).
     pool_target : int, optional
-        The agreed pool size; ``None`` takes it from the log's ``pool_target``.
+        The agreed pool size (Leningrad: the sum of the pools) for deals whose
+        log leaves ``pool_target`` blank; the log's value wins where given.
     trick_whists : int
         Whists per defenders' trick, in units of V (Leningrad 2).
     undertrick_mountain : int
@@ -77,10 +78,13 @@ class Rules:
     dealer_consolation : bool
         The 4-player dealer also writes consolation on a failed contract.
     misere_consolation : bool
-        A failed misère pays consolation too (off by default: the rules file leaves
-        it open).
+        A failed misère pays consolation too, 10 whists a trick taken times
+        ``consolation_whists`` from every other player (off by default: the rules
+        file leaves it open).
     all_pass : {"mountain", "rostov"}
-        How all-pass deals score.
+        How all-pass deals score: each trick costs the price in the mountain, or
+        (Rostov) the player(s) with the fewest tricks write ``all_pass_whists``
+        times the price a trick on every other player (not on each other).
     all_pass_price : tuple of int
         Price of a trick on consecutive all-pass deals: the first, the second, ...;
         the last entry repeats (``(1,)``: always 1; ``(1, 2, 3)``: a progression).
