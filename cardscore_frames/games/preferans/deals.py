@@ -242,7 +242,8 @@ def score(
     -------
     pandas.DataFrame
         The deals in the given order with every original column, plus (seat i is
-        the log's ``player{i}``; seat 4 is 0 in a 3-player game):
+        the log's ``player{i}``; seat 4 is 0 in a 3-player game; "int" columns
+        are int32 but ``players``):
 
         - ``players`` (int): 3 or 4.
         - ``declarer_seat``, ``dealer_seat`` (Int8, 1..4): NA when blank.
