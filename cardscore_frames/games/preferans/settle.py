@@ -19,7 +19,12 @@ import pandas as pd
 
 from cardscore_frames.errors import RulesError
 from cardscore_frames.games.preferans.rules import Rules
-from cardscore_frames.games.preferans.settle_layout import Sheet, row_sum, sheet_arrays
+from cardscore_frames.games.preferans.settle_layout import (
+    Sheet,
+    row_sum,
+    sheet_arrays,
+    whists_matrix,
+)
 from cardscore_frames.games.preferans.settle_money import (
     PRICE_SCALE,
     TWELFTHS,
@@ -58,7 +63,7 @@ _SEATS = np.arange(1, MAX_SEATS + 1)
 
 
 class _Settled(NamedTuple):
-    """One method's result as (G, 4) arrays, 0 on the seats a game lacks."""
+    """One method's result as seat-major (4, G) arrays; only seated cells count."""
 
     pooled: np.ndarray  # mountain with the pool shortfall moved in (points)
     amnesty: np.ndarray  # the same after the amnesty
@@ -67,7 +72,7 @@ class _Settled(NamedTuple):
     mountain12: np.ndarray  # whists from the mountain (and pools), in twelfths
     comp: np.ndarray  # the 3-whist compensation, whole whists
     pair: np.ndarray  # sum of W[i][j] - W[j][i], whole whists
-    total12: np.ndarray  # the balance, in twelfths
+    total12: np.ndarray  # the balance, in twelfths (0 on empty seats)
 
 
 def _check_options(method, whist_price, unit, adjust_seat) -> None:
@@ -99,9 +104,9 @@ def _settle_arrays(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> _S
     compensation per point from every other player.
     """
     a, b = rules.pool_whists, rules.mountain_whists
-    valid, n = sh.valid, sh.n[:, None]
+    n = sh.n
     mountain = pooled(sh, a, b)
-    rest = amnesty(mountain, valid)
+    rest = amnesty(mountain, sh.valid)
     if method == "exact":
         delta = np.zeros_like(sh.mountain)
     elif a % b:
@@ -111,19 +116,28 @@ def _settle_arrays(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> _S
             "method='exact'")
     else:
         delta = paper_delta(rest, sh, b, method, adjust_seat)
-    scaled = b * (sh.mountain + delta) - a * sh.pool  # 0 on empty seats
-    share = (TWELFTHS // n) * (row_sum(scaled)[:, None] - n * scaled)
-    mountain12 = np.where(valid, share, 0)
+    scaled = sh.mountain + delta  # b * mountain - a * pool: 0 on empty seats
+    scaled *= b
+    scaled -= a * sh.pool
+    mountain12 = _less_mean(scaled, n)
+    mountain12 *= TWELFTHS // n
     if method == "exact":
         comp = np.zeros_like(delta)
     else:
-        comp = COMPENSATION_WHISTS * (n * delta - row_sum(delta)[:, None])
-        comp = np.where(valid, comp, 0)
-    # whists_on[j, g, i]: what i wrote on j. Written by i less written on i.
-    received = np.stack([row_sum(on) for on in sh.whists_on], axis=1)
-    pair = sh.whists_on.sum(axis=0) - received
-    total12 = mountain12 + TWELFTHS * (comp + pair)
-    return _Settled(mountain, rest, delta, scaled, mountain12, comp, pair, total12)
+        comp = _less_mean(delta, n)
+        comp *= -COMPENSATION_WHISTS
+    total12 = comp + sh.pair
+    total12 *= TWELFTHS
+    total12 += mountain12
+    total12 *= sh.valid
+    return _Settled(mountain, rest, delta, scaled, mountain12, comp, sh.pair, total12)
+
+
+def _less_mean(x: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """n x (the game's mean - x): the game's sum less n times each seat's value."""
+    out = x * n
+    np.subtract(row_sum(x), out, out=out)
+    return out
 
 
 def _prepare(sheet, method, whist_price, unit, rules, adjust_seat, validate):
@@ -144,35 +158,36 @@ def _whists(twelfths: np.ndarray, whole: bool) -> np.ndarray:
 
 def _rows(column: pd.Series, sh: Sheet):
     """A sheet column in the output's (game, seat) order, as a new array."""
-    if sh.in_order:
+    if sh.at is None:
         return column.array.copy()
-    return column.array.take(sh.row[sh.valid])
+    return column.array.take(sh.at)
 
 
 def _settle_frame(checked: pd.DataFrame, sh: Sheet, st: _Settled, method: str,
                   unit: float) -> pd.DataFrame:
-    """:func:`settle`'s frame: each (G, 4) array's seated cells, built once."""
-    seated = sh.valid  # boolean indexing keeps (game, seat) order
+    """:func:`settle`'s frame: each (4, G) array's seated cells, built once."""
+    cells = sh.cells  # (game, seat) order
     whole = method != "exact"
-    units = money_units(st.total12, sh, unit, checked["player"])[seated]
-    price = np.repeat(sh.price, sh.n)
+    units = money_units(st.total12, sh, unit, checked["player"])
+    price = sh.price.take(sh.game)
     unpriced = np.isnan(price)
     q_unit = round(unit * PRICE_SCALE)
+    twelfths = st.total12.take(cells)
     columns = {
         "game_id": _rows(checked["game_id"], sh),
-        "seat": np.broadcast_to(_SEATS, seated.shape)[seated],
+        "seat": sh.seat + 1,
         "player": _rows(checked["player"], sh),
-        "players": np.repeat(sh.n, sh.n),
-        "pool": sh.pool[seated],
-        "mountain": sh.mountain[seated],
-        "mountain_pooled": st.pooled[seated],
-        "mountain_amnesty": st.amnesty[seated],
-        "adjustment": st.delta[seated],
-        "mountain_whists": _whists(st.mountain12[seated], whole),
-        "compensation": st.comp[seated],
-        "pair_whists": st.pair[seated],
-        "whists": _whists(st.total12[seated], whole),
-        "twelfths": st.total12[seated],
+        "players": sh.n.take(sh.game),
+        "pool": sh.pool.take(cells),
+        "mountain": sh.mountain.take(cells),
+        "mountain_pooled": st.pooled.take(cells),
+        "mountain_amnesty": st.amnesty.take(cells),
+        "adjustment": st.delta.take(cells),
+        "mountain_whists": _whists(st.mountain12.take(cells), whole),
+        "compensation": st.comp.take(cells),
+        "pair_whists": st.pair.take(cells),
+        "whists": _whists(twelfths, whole),
+        "twelfths": twelfths,
         "whist_price": price,
         "money_units": pd.arrays.IntegerArray(units, unpriced),
         "money": pd.arrays.FloatingArray(units * q_unit / PRICE_SCALE,
@@ -181,7 +196,7 @@ def _settle_frame(checked: pd.DataFrame, sh: Sheet, st: _Settled, method: str,
     for col in METADATA_COLUMNS:
         if col in checked:
             columns[col] = _rows(checked[col], sh)
-    # every array above is new and used once: no copy needed
+    # every array above is new and in one column only: nothing to copy
     frame = pd.DataFrame(columns, copy=False)
     frame.attrs.update({"game": "preferans", "unit": "whists", "method": method,
                         "zero_sum": True})
@@ -314,22 +329,23 @@ def pairwise(
 
 def _pair_frame(checked: pd.DataFrame, sh: Sheet, st: _Settled,
                 method: str) -> pd.DataFrame:
-    i = np.arange(MAX_SEATS)
-    both = sh.valid[:, :, None] & sh.valid[:, None, :] & (i[:, None] != i[None, :])
+    i, seated = np.arange(MAX_SEATS), sh.valid.T
+    both = seated[:, :, None] & seated[:, None, :] & (i[:, None] != i[None, :])
     g, s, o = np.nonzero(both)
-    written, received = sh.whists_on[o, g, s], sh.whists_on[s, g, o]
+    whists_on = whists_matrix(checked, sh)
+    written, received = whists_on[o, s, g], whists_on[s, o, g]
     balance = written - received
-    comp = COMPENSATION_WHISTS * (st.delta[g, s] - st.delta[g, o])
-    mountain12 = (TWELFTHS // sh.n[g]) * (st.scaled[g, o] - st.scaled[g, s])
+    comp = COMPENSATION_WHISTS * (st.delta[s, g] - st.delta[o, g])
+    mountain12 = (TWELFTHS // sh.n[g]) * (st.scaled[o, g] - st.scaled[s, g])
     total12 = mountain12 + TWELFTHS * (balance + comp)
     whole = method == "paper"
     names = checked["player"].to_numpy()
     frame = pd.DataFrame({
-        "game_id": checked["game_id"].to_numpy()[sh.row[g, s]],
+        "game_id": checked["game_id"].to_numpy()[sh.row[s, g]],
         "seat": s + 1,
-        "player": names[sh.row[g, s]],
+        "player": names[sh.row[s, g]],
         "opponent_seat": o + 1,
-        "opponent": names[sh.row[g, o]],
+        "opponent": names[sh.row[o, g]],
         "written": written,
         "received": received,
         "balance": balance,

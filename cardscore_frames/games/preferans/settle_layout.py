@@ -1,10 +1,10 @@
-"""A checked preferans sheet as per-game arrays: shape (games, 4), seat j in column j-1.
+"""A checked preferans sheet as per-game arrays, seat-major: shape (4, games).
 
-Settlement works on these arrays end to end, with no loop over games: a game's
-sums are the sum of four columns, and the output rows are the seated cells in
-(game, seat) order. A sheet already in that order, as files usually are, is
-recognised in one pass and then needs no sort nor any reordering of its text
-columns.
+Settlement works on these arrays end to end, with no loop over games. Seat-major
+keeps each seat's values contiguous, so a game's sum is the sum of four rows, and
+the output rows are the seated cells in (game, seat) order, picked by one
+precomputed index. A sheet already in that order, as files usually are, is
+recognised in one pass and then needs no sort nor any reordering of its columns.
 """
 
 from __future__ import annotations
@@ -17,33 +17,37 @@ import pandas as pd
 from cardscore_frames.games.preferans.rules import Rules
 from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS, WHIST_COLUMNS
 
-__all__ = ["Sheet", "sheet_arrays", "row_sum"]
+__all__ = ["Sheet", "sheet_arrays", "whists_matrix", "row_sum"]
 
 
 class Sheet(NamedTuple):
-    """A checked sheet as arrays over games: shape (G,) or (G, 4), seat j in column j-1.
+    """A checked sheet as arrays: per game (G,), per cell (4, G) with seat j in row
+    j-1, per output row (N,) in (game, seat) order.
 
-    ``valid`` marks the seats a game has; every other entry is 0 (or -1 in ``row``).
+    ``valid`` marks the cells a game has; every other cell is 0 (-1 in ``row``).
     """
 
     ids: pd.Series  # the sheet's game_id column (for messages)
     n: np.ndarray  # (G,) players per game
-    valid: np.ndarray  # (G, 4) bool
-    row: np.ndarray  # (G, 4) position in the sheet, -1 where no seat
-    in_order: bool  # the sheet's rows are already in (game, seat) order
-    pool: np.ndarray  # (G, 4) int64
-    mountain: np.ndarray  # (G, 4) int64
-    whists_on: np.ndarray  # (4, G, 4) int64: whists_on[j, g, i] = W[i][j]
+    valid: np.ndarray  # (4, G) bool
+    row: np.ndarray  # (4, G) position in the sheet, -1 where no seat
+    cells: np.ndarray  # (N,) each output row's cell: seat index * G + game
+    sheet_cells: np.ndarray  # (rows,) each sheet row's cell
+    game: np.ndarray  # (N,) each output row's game (0..G-1)
+    seat: np.ndarray  # (N,) each output row's seat index (0..3)
+    at: np.ndarray | None  # (N,) each output row's sheet row; None: the same row
+    pool: np.ndarray  # (4, G) int64
+    mountain: np.ndarray  # (4, G) int64
+    pair: np.ndarray  # (4, G) int64: sum over j of W[i][j] - W[j][i]
     target: np.ndarray  # (G,) float: the pool target, NaN where unknown
     price: np.ndarray  # (G,) float: the whist price, NaN where unknown
 
 
 def row_sum(x: np.ndarray) -> np.ndarray:
-    """Per game, the sum over the four seats (column adds: much faster than
-    ``sum(axis=1)`` on rows of four)."""
-    total = x[:, 0] + x[:, 1]
-    for j in range(2, x.shape[1]):
-        total += x[:, j]
+    """Per game, the sum over the four seats of a (4, G) array."""
+    total = x[0] + x[1]
+    for j in range(2, len(x)):
+        total += x[j]
     return total
 
 
@@ -59,53 +63,102 @@ def _sorted_codes(ids: pd.Series) -> np.ndarray | None:
     return codes
 
 
-def _layout(sheet: pd.DataFrame) -> tuple[np.ndarray, int, np.ndarray, bool]:
-    """Game codes in order of first appearance, game count, flat (game, seat)
-    cells and whether the rows are already in (game, seat) order."""
+class _Layout(NamedTuple):
+    n_games: int
+    cells_in: np.ndarray  # (rows,) each sheet row's cell
+    cells: np.ndarray  # (N,) the output rows' cells, in (game, seat) order
+    game: np.ndarray
+    seat: np.ndarray
+    at: np.ndarray | None
+
+
+def _layout(sheet: pd.DataFrame) -> _Layout:
+    """Where each sheet row goes, and the output order (game by first appearance,
+    then seat)."""
     codes = _sorted_codes(sheet["game_id"])
     if codes is None:
         codes = pd.factorize(sheet["game_id"])[0]
     n_games = int(codes.max()) + 1 if len(codes) else 0
-    flat = codes * MAX_SEATS + (sheet["seat"].to_numpy(dtype=np.int64) - 1)
-    in_order = bool((flat[1:] > flat[:-1]).all())
-    return codes, n_games, flat, in_order
+    seat = sheet["seat"].to_numpy(dtype=np.int64) - 1
+    cells_in = seat * n_games + codes
+    key = codes * MAX_SEATS + seat
+    if (key[1:] > key[:-1]).all():
+        return _Layout(n_games, cells_in, cells_in, codes, seat, None)
+    slot = np.full(n_games * MAX_SEATS, -1, dtype=np.int64)
+    slot[key] = np.arange(len(key))
+    at = slot[slot >= 0]
+    game, seat = codes[at], seat[at]
+    return _Layout(n_games, cells_in, seat * n_games + game, game, seat, at)
 
 
-def _scatter(values: np.ndarray, flat: np.ndarray, n_games: int) -> np.ndarray:
-    out = np.zeros(n_games * MAX_SEATS, dtype=values.dtype)
-    out[flat] = values
-    return out.reshape(n_games, MAX_SEATS)
+def _scatter(values: np.ndarray, cells: np.ndarray, n_games: int,
+             fill: object = 0) -> np.ndarray:
+    out = np.full(MAX_SEATS * n_games, fill, dtype=values.dtype)
+    out[cells] = values
+    return out.reshape(MAX_SEATS, n_games)
 
 
 def sheet_arrays(sheet: pd.DataFrame, rules: Rules) -> Sheet:
     """Scatter a checked sheet into per-game arrays (no loop over games)."""
-    codes, n_games, flat, in_order = _layout(sheet)
-    valid = _scatter(np.ones(len(sheet), dtype=bool), flat, n_games)
-    row = np.full(n_games * MAX_SEATS, -1, dtype=np.int64)
-    row[flat] = np.arange(len(sheet))
-    whists_on = np.zeros((MAX_SEATS, n_games, MAX_SEATS), dtype=np.int64)
-    for j, col in enumerate(WHIST_COLUMNS):
-        if col in sheet:
-            on = whists_on[j].reshape(-1)
-            on[flat] = sheet[col].to_numpy(dtype=np.int64, na_value=0)
-            whists_on[j, :, j] = 0  # nobody writes on himself
-            whists_on[j] *= valid[:, j : j + 1]  # nor on a seat the game lacks
+    lay = _layout(sheet)
+    g_count, cells = lay.n_games, lay.cells_in
+    valid = _scatter(np.ones(len(sheet), dtype=bool), cells, g_count, False)
+    row = _scatter(np.arange(len(sheet)), cells, g_count, -1)
     return Sheet(
         ids=sheet["game_id"], n=row_sum(valid.view(np.int8)).astype(np.int64),
-        valid=valid,
-        row=row.reshape(n_games, MAX_SEATS), in_order=in_order,
-        pool=_scatter(sheet["pool"].to_numpy(dtype=np.int64), flat, n_games),
-        mountain=_scatter(sheet["mountain"].to_numpy(dtype=np.int64), flat, n_games),
-        whists_on=whists_on,
-        target=_first_given(sheet, "pool_target", codes, n_games, rules.pool_target),
-        price=_first_given(sheet, "whist_price", codes, n_games, None),
+        valid=valid, row=row,
+        cells=lay.cells, sheet_cells=cells, game=lay.game, seat=lay.seat, at=lay.at,
+        pool=_scatter(sheet["pool"].to_numpy(dtype=np.int64), cells, g_count),
+        mountain=_scatter(sheet["mountain"].to_numpy(dtype=np.int64), cells, g_count),
+        pair=_pair_whists(sheet, cells, valid),
+        target=_per_game(sheet, "pool_target", row, valid, rules.pool_target),
+        price=_per_game(sheet, "whist_price", row, valid, None),
     )
 
 
-def _first_given(sheet, column, codes, n_games, default) -> np.ndarray:
-    out = np.full(n_games, np.nan if default is None else float(default))
-    if column in sheet:
-        v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
-        given = ~np.isnan(v)
-        out[codes[given]] = v[given]
-    return out
+def _whists_on(sheet: pd.DataFrame, j: int, cells: np.ndarray,
+               valid: np.ndarray) -> np.ndarray:
+    """(4, G): the whists each seat wrote on seat j+1."""
+    on = np.zeros(valid.shape, dtype=np.int64)
+    col = WHIST_COLUMNS[j]
+    if col in sheet:
+        given = sheet[col].fillna(0)  # faster than to_numpy's na_value
+        on.reshape(-1)[cells] = given.to_numpy(dtype=np.int64)
+        on[j] = 0  # nobody writes on himself
+        if not valid[j].all():
+            on *= valid[j]  # nor on a seat the game lacks
+    return on
+
+
+def _pair_whists(sheet: pd.DataFrame, cells: np.ndarray,
+                 valid: np.ndarray) -> np.ndarray:
+    """Per seat, whists written on the others less whists they wrote on him, one
+    column of the sheet at a time."""
+    pair = np.zeros(valid.shape, dtype=np.int64)
+    for j in range(MAX_SEATS):
+        on = _whists_on(sheet, j, cells, valid)
+        pair += on
+        pair[j] -= row_sum(on)
+    return pair
+
+
+def whists_matrix(sheet: pd.DataFrame, sh: Sheet) -> np.ndarray:
+    """(4, 4, G): ``[j, i, g]`` = W[i][j], the whists seat i+1 wrote on seat j+1."""
+    return np.stack([_whists_on(sheet, j, sh.sheet_cells, sh.valid)
+                     for j in range(MAX_SEATS)])
+
+
+def _per_game(sheet, column, row, valid, default) -> np.ndarray:
+    """A per-game column's value: the first seat that gives it, else ``default``
+    (a checked sheet's rows of one game never disagree)."""
+    out = np.full(row.shape[1], np.nan if default is None else float(default))
+    if column not in sheet:
+        return out
+    v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
+    found = np.where(valid[0], v.take(row[0]), np.nan)
+    for j in range(1, MAX_SEATS):  # seats 2.. only where seat 1 left it blank
+        blank = np.isnan(found)
+        if not blank.any():
+            break
+        found = np.where(blank & valid[j], v.take(row[j]), found)
+    return np.where(np.isnan(found), out, found)

@@ -3,7 +3,7 @@
 shared/rules/preferans.md "Settlement", Money: floor each player's exact amount to
 the currency's smallest unit, then give the units still missing, one each, to the
 largest remainders (ties: the larger exact amount, then the name), in integer
-arithmetic on (games, 4) arrays.
+arithmetic on seat-major (4, games) arrays.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ def price_ratio(price: np.ndarray, unit: float) -> tuple[np.ndarray, np.ndarray]
 
 def money_units(total12: np.ndarray, sh: Sheet, unit: float,
                 players: pd.Series) -> np.ndarray:
-    """Money in minor units: floor, then the missing units to the largest remainders.
+    """Money in minor units per output row: floor, then the missing units to the
+    largest remainders.
 
     Exact integer arithmetic on twelfths x p / (12 q). Ties go to the larger exact
     amount, then to the name in code-point order (``players``: the sheet's column),
@@ -47,33 +48,38 @@ def money_units(total12: np.ndarray, sh: Sheet, unit: float,
     if len(p) and float(np.abs(total12).max()) * float(p.max()) > 2.0**62:
         raise RulesError("whist_price x whists is too large to settle exactly in "
                          "minor units; check whist_price and unit")
-    num = total12 * p[:, None]
-    floor, rem = np.divmod(num, TWELFTHS * q[:, None])
+    num = total12 * p
+    den = TWELFTHS * q
+    if len(q) and q.min() == q.max():  # one price scale, the usual case: a scalar
+        den = int(den[0])  # divisor is several times faster than an array of them
+    floor = num // den
+    rem = num - floor * den
     missing = -row_sum(floor)  # empty seats have 0 whists and so floor 0
-    rank = _rank(rem, num, sh, players)
-    return np.where(sh.valid, floor + (rank < missing[:, None]), 0)
+    floor += _rank(rem, num, sh, players) < missing
+    return floor.take(sh.cells)
 
 
 def _rank(rem: np.ndarray, num: np.ndarray, sh: Sheet,
           players: pd.Series) -> np.ndarray:
     """Each seat's place in its game: larger remainder first, then larger amount,
-    then name, then seat; seats a game lacks are not counted.
+    then name, then seat; seats a game lacks come last.
 
-    Four seats make six pairs, compared column by column: cheaper than sorting
-    every game's row of four.
+    Four seats make six pairs, compared row by row: cheaper than sorting every
+    game's four seats.
     """
     valid = sh.valid
-    rank = np.zeros(rem.shape, dtype=np.int64)
+    rem = np.where(valid, rem, -1)  # remainders are >= 0: empty seats come last
+    rank = np.zeros(rem.shape, dtype=np.int8)
     ties = []
     for i, j in _PAIRS:
-        same = num[:, j] == num[:, i]  # the same amount, and so the same remainder
-        j_first = (rem[:, j] > rem[:, i]) | ((rem[:, j] == rem[:, i])
-                                             & (num[:, j] > num[:, i]))
-        rank[:, i] += j_first & valid[:, j]
-        rank[:, j] += ~j_first & valid[:, i]
-        tie = same & valid[:, i] & valid[:, j]
-        if tie.any():
-            ties.append((i, j, tie))
+        j_first = (rem[j] > rem[i]) | ((rem[j] == rem[i]) & (num[j] > num[i]))
+        rank[i] += j_first
+        rank[j] += ~j_first
+        same = num[j] == num[i]  # the same amount, and so the same remainder
+        if same.any():
+            tie = same & valid[i] & valid[j]
+            if tie.any():
+                ties.append((i, j, tie))
     if ties:
         _names_break_ties(rank, ties, sh, players)
     return rank
@@ -81,13 +87,17 @@ def _rank(rem: np.ndarray, num: np.ndarray, sh: Sheet,
 
 def _names_break_ties(rank, ties, sh: Sheet, players: pd.Series) -> None:
     """Equal amounts: the name first in code-point order goes first (seat i went
-    first so far). Names are only looked up in the games with a tie."""
-    games = np.flatnonzero(np.logical_or.reduce([tie for _, _, tie in ties]))
-    seated = sh.valid[games]
-    codes = np.full(seated.shape, -1, dtype=np.int64)
-    names = players.array.take(sh.row[games][seated])
-    codes[seated] = pd.factorize(names, sort=True)[0]
-    for i, j, tie in ties:
-        swap = tie[games] & (codes[:, j] < codes[:, i])
-        rank[games[swap], i] += 1
-        rank[games[swap], j] -= 1
+    first so far). Only the names of tied seats are looked up, in one take."""
+    games = [np.flatnonzero(tie) for _, _, tie in ties]
+    rows = [sh.row[i, g] for (i, _, _), g in zip(ties, games, strict=True)]
+    rows += [sh.row[j, g] for (_, j, _), g in zip(ties, games, strict=True)]
+    names = players.array.take(np.concatenate(rows)).to_numpy(dtype=object,
+                                                              na_value="")
+    names_i, names_j = np.split(names, 2)
+    start = 0
+    for (i, j, _), g in zip(ties, games, strict=True):
+        end = start + len(g)
+        swap = g[names_j[start:end] < names_i[start:end]]
+        rank[i, swap] += 1
+        rank[j, swap] -= 1
+        start = end

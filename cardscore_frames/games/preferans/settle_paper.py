@@ -1,8 +1,8 @@
 """The seed's paper methods: pools into the mountain, the amnesty, and the one-point
 adjustments of method 1 ("amnesty") and method 2 ("average mountain").
 
-shared/rules/preferans.md "Settlement". Arrays are (games, 4) with zeros on the
-seats a game does not have (see :mod:`settle_layout`).
+shared/rules/preferans.md "Settlement". Arrays are seat-major, (4, games), with
+zeros on the seats a game does not have (see :mod:`settle_layout`).
 """
 
 from __future__ import annotations
@@ -28,22 +28,24 @@ def pooled(sh: Sheet, a: int, b: int) -> np.ndarray:
     target = sh.target
     unknown = np.isnan(target)
     if unknown.any():
-        big = np.where(sh.valid, sh.pool, np.iinfo(np.int64).min).max(axis=1)
+        big = np.where(sh.valid, sh.pool, np.iinfo(np.int64).min).max(axis=0)
         target = np.where(unknown, big, target)
-    short = (target.astype(np.int64)[:, None] - sh.pool) * sh.valid
-    if a % b == 0:
-        return sh.mountain + (a // b) * short
-    return sh.mountain + short * (a / b)
+    short = np.subtract(target.astype(np.int64), sh.pool)
+    short *= sh.valid
+    if a % b:
+        return sh.mountain + short * (a / b)
+    short *= a // b
+    short += sh.mountain
+    return short
 
 
 def amnesty(pooled: np.ndarray, valid: np.ndarray) -> np.ndarray:
     """Each mountain less the game's smallest (0 on empty seats)."""
     top = np.iinfo(np.int64).max if pooled.dtype.kind == "i" else np.inf
-    seated = np.where(valid, pooled, top)
-    low = seated[:, 0].copy()
-    for j in range(1, seated.shape[1]):
-        np.minimum(low, seated[:, j], out=low)
-    return np.where(valid, pooled - low[:, None], 0)
+    low = np.where(valid, pooled, top).min(axis=0)
+    rest = pooled - low
+    np.copyto(rest, 0, where=~valid)
+    return rest
 
 
 def paper_delta(amnesty: np.ndarray, sh: Sheet, b: int, method: str,
@@ -57,23 +59,26 @@ def paper_delta(amnesty: np.ndarray, sh: Sheet, b: int, method: str,
     """
     step = sh.n // np.gcd(b, sh.n)
     if method == "paper":  # amnesty is 0 on empty seats, and so is its remainder
-        rem = amnesty % step[:, None]
-        return step[:, None] * (2 * rem > step[:, None]) - rem
+        rem = amnesty % step
+        return step * (2 * rem > step) - rem
     rem = row_sum(amnesty) % step
     moved = step * (2 * rem >= step) - rem
     delta = np.zeros_like(amnesty)
-    delta[np.arange(len(delta)), _adjust_column(sh, adjust_seat)] = moved
+    delta[_adjust_seat(sh, adjust_seat), np.arange(len(moved))] = moved
     return delta
 
 
-def _adjust_column(sh: Sheet, adjust_seat: int) -> np.ndarray:
-    """Method 2's adjusted player, as a 0-based column per game."""
-    col = sh.n + adjust_seat if adjust_seat < 0 else np.full_like(sh.n, adjust_seat - 1)
+def _adjust_seat(sh: Sheet, adjust_seat: int) -> np.ndarray:
+    """Method 2's adjusted player, as a seat index 0..3 per game."""
+    if adjust_seat < 0:
+        seat = sh.n + adjust_seat
+    else:
+        seat = np.full_like(sh.n, adjust_seat - 1)
     short = abs(adjust_seat) > sh.n
     if short.any():
-        first = sh.row[short, 0][:10]
+        first = sh.row[0, short][:10]
         shown = ", ".join(map(str, sh.ids.iloc[first]))
         raise RulesError(
             f"adjust_seat {adjust_seat} needs 4 players, but {int(short.sum())} "
             f"game(s) have 3 ({shown}); use 1 to 3 or -1 to -3")
-    return col
+    return seat
