@@ -125,13 +125,19 @@ def _seat_of(deals: pd.DataFrame, column: str) -> np.ndarray:
     return np.where(match.any(axis=1), match.argmax(axis=1), -1)
 
 
+def _seat_of_scored(deals: pd.DataFrame, column: str) -> np.ndarray:
+    """A scored frame already holds ``<column>_seat`` (1..4, NA): reuse it."""
+    if f"{column}_seat" in deals:
+        return deals[f"{column}_seat"].to_numpy(dtype=np.int64, na_value=0) - 1
+    return _seat_of(deals, column)
+
+
 def seats(deals: pd.DataFrame) -> Seats:
     """The seat arrays of every deal, vectorised (the defenders found clockwise)."""
     present = np.vstack([_given(deals, p) for p in PLAYERS])
     n = present.sum(axis=0)
-    dealer = _seat_of(deals, "dealer")
+    dealer, declarer = _seat_of_scored(deals, "dealer"), _seat_of_scored(deals, "declarer")
     out = np.where(n == MAX_SEATS, dealer, -1)
-    declarer = _seat_of(deals, "declarer")
     seat = np.arange(MAX_SEATS)
     active = present & (seat[:, None] != out[None, :])
     rows = np.arange(len(deals))
