@@ -163,35 +163,56 @@ def _rows(column: pd.Series, sh: Sheet):
     return column.array.take(sh.at)
 
 
+def _take_cells(arrays: dict[str, np.ndarray], cells: np.ndarray) -> dict:
+    """Each (4, G) array's cells in output order, as rows of one block per dtype:
+    a few large buffers instead of one per column."""
+    out = dict.fromkeys(arrays)
+    for dtype in dict.fromkeys(a.dtype for a in arrays.values()):
+        names = [k for k, a in arrays.items() if a.dtype == dtype]
+        block = np.empty((len(names), len(cells)), dtype=dtype)
+        for name, row in zip(names, block, strict=True):
+            np.take(arrays[name], cells, out=row)
+            out[name] = row
+    return out
+
+
+def _money(units: np.ndarray, q_unit: int) -> np.ndarray:
+    """units x q_unit / 10**9 as floats: the exact product, rounded once, divided."""
+    if len(units) and max(-int(units.min()), int(units.max()), q_unit) < 2**53:
+        money = np.multiply(units, float(q_unit))  # exact operands: one rounding
+        money /= PRICE_SCALE
+        return money
+    return units * q_unit / PRICE_SCALE
+
+
 def _settle_frame(checked: pd.DataFrame, sh: Sheet, st: _Settled, method: str,
                   unit: float) -> pd.DataFrame:
     """:func:`settle`'s frame: each (4, G) array's seated cells, built once."""
-    cells = sh.cells  # (game, seat) order
     whole = method != "exact"
     units = money_units(st.total12, sh, unit, checked["player"])
     price = sh.price.take(sh.game)
     unpriced = np.isnan(price)
-    q_unit = round(unit * PRICE_SCALE)
-    twelfths = st.total12.take(cells)
+    money = _money(units, round(unit * PRICE_SCALE))
+    taken = _take_cells({
+        "pool": sh.pool, "mountain": sh.mountain, "mountain_pooled": st.pooled,
+        "mountain_amnesty": st.amnesty, "adjustment": st.delta,
+        "mountain_whists": st.mountain12, "compensation": st.comp,
+        "pair_whists": st.pair, "whists": st.total12, "twelfths": st.total12,
+    }, sh.cells)
+    for name in ("mountain_whists", "whists"):
+        if whole:
+            taken[name] //= TWELFTHS
+        else:
+            taken[name] = taken[name] / TWELFTHS
     columns = {
         "game_id": _rows(checked["game_id"], sh),
         "seat": sh.seat + 1,
         "player": _rows(checked["player"], sh),
         "players": sh.n.take(sh.game),
-        "pool": sh.pool.take(cells),
-        "mountain": sh.mountain.take(cells),
-        "mountain_pooled": st.pooled.take(cells),
-        "mountain_amnesty": st.amnesty.take(cells),
-        "adjustment": st.delta.take(cells),
-        "mountain_whists": _whists(st.mountain12.take(cells), whole),
-        "compensation": st.comp.take(cells),
-        "pair_whists": st.pair.take(cells),
-        "whists": _whists(twelfths, whole),
-        "twelfths": twelfths,
+        **taken,
         "whist_price": price,
         "money_units": pd.arrays.IntegerArray(units, unpriced),
-        "money": pd.arrays.FloatingArray(units * q_unit / PRICE_SCALE,
-                                         unpriced.copy()),
+        "money": pd.arrays.FloatingArray(money, unpriced.copy()),
     }
     for col in METADATA_COLUMNS:
         if col in checked:
