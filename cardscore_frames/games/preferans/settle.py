@@ -1,8 +1,11 @@
 """Preferans settlement: the end-of-game balance of every game at once, vectorised.
 
 shared/rules/preferans.md "Settlement", seed ``000_71195628d9952bc0``. Every game is
-a row of arrays of shape (games, 4) with a mask for the seats it has, so thousands
-of games of 3 and 4 players settle in one pass, with no loop over games.
+a column of seat-major arrays of shape (4, games), zero on the seats it lacks, so
+thousands of games of 3 and 4 players settle in one pass, with no loop over games:
+the sheet's arrays in settle_layout.py, the whists by each method in
+settle_whists.py (methods 1 and 2 in settle_paper.py), the money in
+settle_money.py; this module checks the options and builds the frames.
 
 Exactness: whists are kept as integer twelfths (``twelfths``; 12 is a common
 multiple of 3 and 4, so the exact method's thirds and quarters are whole there),
@@ -12,7 +15,7 @@ in integer arithmetic; the float columns ``whists`` and ``money`` are for displa
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import Literal
 
 import numpy as np
 import pandas as pd
@@ -21,20 +24,15 @@ from cardscore_frames.errors import RulesError
 from cardscore_frames.games.preferans.rules import Rules
 from cardscore_frames.games.preferans.settle_layout import (
     Sheet,
-    row_sum,
     sheet_arrays,
     whists_matrix,
 )
-from cardscore_frames.games.preferans.settle_money import (
-    PRICE_SCALE,
+from cardscore_frames.games.preferans.settle_money import PRICE_SCALE, money_units
+from cardscore_frames.games.preferans.settle_paper import COMPENSATION_WHISTS
+from cardscore_frames.games.preferans.settle_whists import (
     TWELFTHS,
-    money_units,
-)
-from cardscore_frames.games.preferans.settle_paper import (
-    COMPENSATION_WHISTS,
-    amnesty,
-    paper_delta,
-    pooled,
+    Balance,
+    whist_balance,
 )
 from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS, SHEET_SCHEMA
 from cardscore_frames.validate import METADATA_COLUMNS, check_log
@@ -59,20 +57,6 @@ PAIR_COLUMNS = (
     "game_id", "seat", "player", "opponent_seat", "opponent", "written", "received",
     "balance", "compensation", "mountain_whists", "total",
 )
-_SEATS = np.arange(1, MAX_SEATS + 1)
-
-
-class _Settled(NamedTuple):
-    """One method's result as seat-major (4, G) arrays; only seated cells count."""
-
-    pooled: np.ndarray  # mountain with the pool shortfall moved in (points)
-    amnesty: np.ndarray  # the same after the amnesty
-    delta: np.ndarray  # points added (+) or written off (-) by a paper method
-    scaled: np.ndarray  # b * mountain - a * pool after the adjustment (whists x n)
-    mountain12: np.ndarray  # whists from the mountain (and pools), in twelfths
-    comp: np.ndarray  # the 3-whist compensation, whole whists
-    pair: np.ndarray  # sum of W[i][j] - W[j][i], whole whists
-    total12: np.ndarray  # the balance, in twelfths (0 on empty seats)
 
 
 def _check_options(method, whist_price, unit, adjust_seat) -> None:
@@ -97,49 +81,6 @@ def _positive(x: object) -> bool:
             and not isinstance(x, bool) and bool(np.isfinite(x)) and x > 0)
 
 
-def _settle_arrays(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> _Settled:
-    """Exact: a(P_i - mean P) + b(mean M - M_i) + sum_j (W[i][j] - W[j][i]).
-
-    Paper methods: the same after the seed's adjustments, with 3 whists of
-    compensation per point from every other player.
-    """
-    a, b = rules.pool_whists, rules.mountain_whists
-    n = sh.n
-    mountain = pooled(sh, a, b)
-    rest = amnesty(mountain, sh.valid)
-    if method == "exact":
-        delta = np.zeros_like(sh.mountain)
-    elif a % b:
-        raise RulesError(
-            "the paper methods move pool shortfalls into the mountain and need "
-            f"pool_whists ({a}) to be a multiple of mountain_whists ({b}); use "
-            "method='exact'")
-    else:
-        delta = paper_delta(rest, sh, b, method, adjust_seat)
-    scaled = sh.mountain + delta  # b * mountain - a * pool: 0 on empty seats
-    scaled *= b
-    scaled -= a * sh.pool
-    mountain12 = _less_mean(scaled, n)
-    mountain12 *= TWELFTHS // n
-    if method == "exact":
-        comp = np.zeros_like(delta)
-    else:
-        comp = _less_mean(delta, n)
-        comp *= -COMPENSATION_WHISTS
-    total12 = comp + sh.pair
-    total12 *= TWELFTHS
-    total12 += mountain12
-    total12 *= sh.valid
-    return _Settled(mountain, rest, delta, scaled, mountain12, comp, sh.pair, total12)
-
-
-def _less_mean(x: np.ndarray, n: np.ndarray) -> np.ndarray:
-    """n x (the game's mean - x): the game's sum less n times each seat's value."""
-    out = x * n
-    np.subtract(row_sum(x), out, out=out)
-    return out
-
-
 def _prepare(sheet, method, whist_price, unit, rules, adjust_seat, validate):
     _check_options(method, whist_price, unit, adjust_seat)
     rules = rules or Rules()
@@ -148,7 +89,7 @@ def _prepare(sheet, method, whist_price, unit, rules, adjust_seat, validate):
     if whist_price is not None:
         price = np.where(np.isnan(sh.price), float(whist_price), sh.price)
         sh = sh._replace(price=price)
-    return checked, sh, _settle_arrays(sh, rules, method, adjust_seat)
+    return checked, sh, whist_balance(sh, rules, method, adjust_seat)
 
 
 def _whists(twelfths: np.ndarray, whole: bool) -> np.ndarray:
@@ -185,7 +126,7 @@ def _money(units: np.ndarray, q_unit: int) -> np.ndarray:
     return units * q_unit / PRICE_SCALE
 
 
-def _settle_frame(checked: pd.DataFrame, sh: Sheet, st: _Settled, method: str,
+def _settle_frame(checked: pd.DataFrame, sh: Sheet, st: Balance, method: str,
                   unit: float) -> pd.DataFrame:
     """:func:`settle`'s frame: each (4, G) array's seated cells, built once."""
     whole = method != "exact"
@@ -348,7 +289,7 @@ def pairwise(
     return _pair_frame(checked, sh, st, method)
 
 
-def _pair_frame(checked: pd.DataFrame, sh: Sheet, st: _Settled,
+def _pair_frame(checked: pd.DataFrame, sh: Sheet, st: Balance,
                 method: str) -> pd.DataFrame:
     i, seated = np.arange(MAX_SEATS), sh.valid.T
     both = seated[:, :, None] & seated[:, None, :] & (i[:, None] != i[None, :])

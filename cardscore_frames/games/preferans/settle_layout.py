@@ -116,17 +116,20 @@ def sheet_arrays(sheet: pd.DataFrame, rules: Rules) -> Sheet:
     )
 
 
-def _whists_on(sheet: pd.DataFrame, j: int, cells: np.ndarray,
-               valid: np.ndarray) -> np.ndarray:
-    """(4, G): the whists each seat wrote on seat j+1."""
-    on = np.zeros(valid.shape, dtype=np.int64)
+def _whists_on(sheet: pd.DataFrame, j: int, cells: np.ndarray, valid: np.ndarray,
+               out: np.ndarray | None = None) -> np.ndarray:
+    """(4, G): the whists each seat wrote on seat j+1. ``out``, when given, is
+    zero on every cell a game lacks, as it is left here."""
+    on = np.zeros(valid.shape, dtype=np.int64) if out is None else out
     col = WHIST_COLUMNS[j]
-    if col in sheet:
-        given = sheet[col].fillna(0)  # faster than to_numpy's na_value
-        on.reshape(-1)[cells] = given.to_numpy(dtype=np.int64)
-        on[j] = 0  # nobody writes on himself
-        if not valid[j].all():
-            on *= valid[j]  # nor on a seat the game lacks
+    if col not in sheet:
+        on[...] = 0
+        return on
+    given = sheet[col].fillna(0)  # faster than to_numpy's na_value
+    on.reshape(-1)[cells] = given.to_numpy(dtype=np.int64)  # every seated cell
+    on[j] = 0  # nobody writes on himself
+    if not valid[j].all():
+        on *= valid[j]  # nor on a seat the game lacks
     return on
 
 
@@ -135,8 +138,9 @@ def _pair_whists(sheet: pd.DataFrame, cells: np.ndarray,
     """Per seat, whists written on the others less whists they wrote on him, one
     column of the sheet at a time."""
     pair = np.zeros(valid.shape, dtype=np.int64)
+    on = np.zeros(valid.shape, dtype=np.int64)
     for j in range(MAX_SEATS):
-        on = _whists_on(sheet, j, cells, valid)
+        _whists_on(sheet, j, cells, valid, out=on)
         pair += on
         pair[j] -= row_sum(on)
     return pair
@@ -156,9 +160,10 @@ def _per_game(sheet, column, row, valid, default) -> np.ndarray:
         return out
     v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
     found = np.where(valid[0], v.take(row[0]), np.nan)
-    for j in range(1, MAX_SEATS):  # seats 2.. only where seat 1 left it blank
-        blank = np.isnan(found)
-        if not blank.any():
-            break
-        found = np.where(blank & valid[j], v.take(row[j]), found)
-    return np.where(np.isnan(found), out, found)
+    blank = np.flatnonzero(np.isnan(found))
+    for j in range(1, MAX_SEATS):  # seats 2.. only where the seats before are blank
+        seated = blank[valid[j, blank]]
+        found[seated] = v.take(row[j, seated])
+        blank = blank[np.isnan(found[blank])]
+    found[blank] = out[blank]
+    return found

@@ -15,12 +15,11 @@ import pandas as pd
 
 from cardscore_frames.errors import RulesError
 from cardscore_frames.games.preferans.settle_layout import Sheet, row_sum
+from cardscore_frames.games.preferans.settle_whists import TWELFTHS
 from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS
 
-__all__ = ["TWELFTHS", "PRICE_SCALE", "money_units"]
+__all__ = ["PRICE_SCALE", "money_units"]
 
-#: Whists are stored in twelfths: every game's exact balance is whole there.
-TWELFTHS = 12
 #: Whist prices and the currency unit are read to 9 decimal places.
 PRICE_SCALE = 10**9
 _PAIRS = tuple(combinations(range(MAX_SEATS), 2))
