@@ -334,6 +334,83 @@ def test_report_tables():
     assert first["whists"].tolist() == [38, -102, -24, 88]
 
 
+@pytest.mark.parametrize("method", list(preferans.METHODS))
+@pytest.mark.parametrize(
+    "reorder",
+    [
+        pytest.param(lambda f: f.iloc[::-1], id="ids-descending"),
+        pytest.param(lambda f: f.sort_values(["game_id", "player"]),
+                     id="seats-shuffled-in-game"),
+        pytest.param(lambda f: f.sample(frac=1, random_state=11), id="shuffled"),
+        pytest.param(lambda f: f.set_index(f.index * 3 + 7), id="other-index"),
+    ],
+)
+def test_sheet_order_gives_the_same_rows(method, reorder):
+    """A sheet already in (game, seat) order takes a shortcut; any other order
+    must give the same rows, games in order of first appearance."""
+    sheet = csf.read_log(SAMPLE, game="preferans-sheet")
+    a = preferans.settle(sheet, method=method, whist_price=0.01)
+    b = preferans.settle(reorder(sheet), method=method, whist_price=0.01)
+    order = pd.unique(reorder(sheet)["game_id"])
+    a = a.set_index("game_id").loc[order].reset_index()
+    pd.testing.assert_frame_equal(a, b)
+
+
+def test_result_shares_no_memory_with_the_sheet():
+    sheet = csf.read_log(SAMPLE, game="preferans-sheet")
+    before = sheet.copy()
+    result = preferans.settle(sheet, method="paper", whist_price=0.01, validate=False)
+    result.loc[0, ["game_id", "player", "pool", "date"]] = [99, "x", 7, "2000-01-01"]
+    result.loc[0, ["whists", "money_units"]] = [5, pd.NA]
+    pd.testing.assert_frame_equal(sheet, before)
+    assert result.loc[0, "twelfths"] == 12 * 38  # columns share no buffer either
+    assert result.loc[0, "money"] == 0.38
+
+
+def test_game_values_given_on_one_row_only():
+    full = make_sheet([SEED_GAME, three((0, 1, 2), pool=(10, 6, 8))])
+    full["pool_target"] = [20] * 4 + [10] * 3
+    full["whist_price"] = [0.05] * 4 + [0.003] * 3
+    sparse = full.copy()
+    sparse.loc[[0, 1, 3, 4, 6], ["pool_target", "whist_price"]] = None
+    for method in preferans.METHODS:
+        pd.testing.assert_frame_equal(
+            preferans.settle(sparse, method=method).drop(columns=["whist_price"]),
+            preferans.settle(full, method=method).drop(columns=["whist_price"]))
+        assert preferans.settle(sparse, method=method)["whist_price"].tolist() == (
+            [0.05] * 4 + [0.003] * 3)
+
+
+def test_report_is_settle_and_pairwise():
+    sheet = csf.read_log(SAMPLE, game="preferans-sheet")
+    tables = preferans.settle_report(sheet, method="average", whist_price=0.05)
+    res = preferans.settle(sheet, method="average", whist_price=0.05)
+    pd.testing.assert_frame_equal(tables["Settlement (average)"],
+                                  res.drop(columns=["twelfths", "money_units"]))
+    pd.testing.assert_frame_equal(tables["Pairs"],
+                                  preferans.pairwise(sheet, method="average"))
+
+
+def test_money_ties_in_many_games_match_the_oracle():
+    """Mountains of 0 and 1 point and no whists give equal amounts in most games:
+    the units still missing go by remainder, amount, then name, in every game."""
+    rng = np.random.default_rng(5)
+    games = []
+    for _ in range(300):
+        n = int(rng.choice([3, 4]))
+        games.append(dict(three([int(m) for m in rng.integers(0, 2, n)], pool=[10] * n),
+                          names=[f"p{x}" for x in rng.permutation(6)[:n]],
+                          W=[[0] * n for _ in range(n)]))
+    sheet = make_sheet(games)
+    for method in preferans.METHODS:
+        for price in ("0.01", "0.003", "0.07"):
+            got = by_game(preferans.settle(sheet, method=method,
+                                           whist_price=float(price)), "money_units")
+            for game, units in zip(games, got, strict=True):
+                exact = oracle_whists(game, method)
+                assert units == oracle_money(exact, game["names"], price), game
+
+
 # --- the oracle on many games -------------------------------------------------------
 
 
