@@ -122,7 +122,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=100_000, help="games to settle")
     parser.add_argument("--sample", type=int, default=5_000, help="baseline sample")
     parser.add_argument("--method", default="exact", choices=preferans.METHODS)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
 
     raw = random_sheets(args.n, seed=2026)

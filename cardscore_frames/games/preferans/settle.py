@@ -138,13 +138,14 @@ def _settle_frame(checked: pd.DataFrame, sh: Sheet, st: Balance, method: str,
         "pool": sh.pool, "mountain": sh.mountain, "mountain_pooled": st.pooled,
         "mountain_amnesty": st.amnesty, "adjustment": st.delta,
         "mountain_whists": st.mountain12, "compensation": st.comp,
-        "pair_whists": st.pair, "whists": st.total12, "twelfths": st.total12,
+        "pair_whists": st.pair, "twelfths": st.total12,
     }, sh.cells)
-    for name in ("mountain_whists", "whists"):
-        if whole:
-            taken[name] //= TWELFTHS
-        else:
-            taken[name] = taken[name] / TWELFTHS
+    if whole:
+        taken["mountain_whists"] //= TWELFTHS
+    else:
+        taken["mountain_whists"] = taken["mountain_whists"] / TWELFTHS
+    twelfths = taken.pop("twelfths")  # whists come before twelfths
+    taken["whists"], taken["twelfths"] = _whists(twelfths, whole), twelfths
     columns = {
         "game_id": _rows(checked["game_id"], sh),
         "seat": sh.seat + 1,

@@ -52,7 +52,9 @@ def money_units(total12: np.ndarray, sh: Sheet, unit: float,
     if len(q) and q.min() == q.max():  # one price scale, the usual case: a scalar
         den = int(den[0])  # divisor is several times faster than an array of them
     floor = num // den
-    rem = num - floor * den
+    rem = floor * den
+    np.subtract(num, rem, out=rem)
+    np.copyto(rem, -1, where=~sh.valid)  # remainders are >= 0: empty seats last
     missing = -row_sum(floor)  # empty seats have 0 whists and so floor 0
     floor += _rank(rem, num, sh, players) < missing
     return floor.take(sh.cells)
@@ -61,13 +63,12 @@ def money_units(total12: np.ndarray, sh: Sheet, unit: float,
 def _rank(rem: np.ndarray, num: np.ndarray, sh: Sheet,
           players: pd.Series) -> np.ndarray:
     """Each seat's place in its game: larger remainder first, then larger amount,
-    then name, then seat; seats a game lacks come last.
+    then name, then seat; seats a game lacks (remainder -1) come last.
 
     Four seats make six pairs, compared row by row: cheaper than sorting every
     game's four seats.
     """
     valid = sh.valid
-    rem = np.where(valid, rem, -1)  # remainders are >= 0: empty seats come last
     rank = np.zeros(rem.shape, dtype=np.int8)
     ties = []
     for i, j in _PAIRS:
