@@ -70,20 +70,23 @@ def seated(deals: pd.DataFrame) -> np.ndarray:
 
 def seat_of(deals: pd.DataFrame, column: str) -> np.ndarray:
     """The seat (0-4) whose player is named in ``column``; -1 when blank or not seated."""
-    given = np.flatnonzero(deals[column].notna().to_numpy(dtype=bool))
-    whole = len(given) == len(deals)  # partner and sits_out are mostly blank
+    given = deals[column].notna().to_numpy(dtype=bool)
+    rows = np.flatnonzero(given)
+    few = len(rows) < len(deals) // 4  # partner, sits_out: compare only where given
 
     def cells(name: str):
-        return deals[name].array if whole else deals[name].array.take(given)
+        return deals[name].array.take(rows) if few else deals[name].array
 
     who = cells(column)
-    found = np.full(len(given), -1, dtype=np.int8)
-    for k in range(4, -1, -1):  # five string comparisons, all deals at once
+    found = np.full(len(rows) if few else len(deals), -1, dtype=np.int8)
+    for k in range(5):  # names in a deal are distinct: at most one seat matches
         if PLAYERS[k] in deals:
-            same = np.asarray(cells(PLAYERS[k]) == who)
-            found[same] = k
+            same = cells(PLAYERS[k]) == who
+            found += np.int8(k + 1) * np.asarray(same, dtype=bool)
+    if not few:
+        return np.where(given, found, np.int8(-1))
     seat = np.full(len(deals), -1, dtype=np.int8)
-    seat[given] = found
+    seat[rows] = found
     return seat
 
 

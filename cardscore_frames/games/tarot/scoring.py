@@ -210,8 +210,7 @@ def _seat_scores(value: np.ndarray, seats: dict[str, np.ndarray], roles: np.ndar
     factor = _ROLE_FACTOR[roles]
     rows = np.flatnonzero(seats["taker"] >= 0)
     taker = _taker_factor(seats["players"], seats["partner"] < 0)
-    factor[rows, seats["taker"][rows]] = taker[rows]
-    factor[roles == 4] = 0  # a passed deal: nobody scores
+    factor[rows, seats["taker"][rows]] = taker[rows]  # a passed deal has no taker
     return factor.ravel()[flat] * value[flat // 5]
 
 
