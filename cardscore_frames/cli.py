@@ -7,6 +7,7 @@ to standard error), 2 on a usage error.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -137,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CardscoreError, FileNotFoundError) as exc:
         print(f"cardscore: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # the reader stopped early (cardscore ... | head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
