@@ -118,7 +118,8 @@ def _take_cells(arrays: dict[str, np.ndarray], cells: np.ndarray) -> dict:
 
 
 def _money(units: np.ndarray, q_unit: int) -> np.ndarray:
-    """units x q_unit / 10**9 as floats: the exact product, rounded once, divided."""
+    """``units * q_unit / 10**9`` without the int64 product, which could wrap: a
+    float product of operands below 2**53 is rounded once, to the same value."""
     if len(units) and max(-int(units.min()), int(units.max()), q_unit) < 2**53:
         money = np.multiply(units, float(q_unit))  # exact operands: one rounding
         money /= PRICE_SCALE

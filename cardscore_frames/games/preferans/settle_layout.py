@@ -65,7 +65,7 @@ def _sorted_codes(ids: pd.Series) -> np.ndarray | None:
 
 class _Layout(NamedTuple):
     n_games: int
-    cells_in: np.ndarray  # (rows,) each sheet row's cell
+    sheet_cells: np.ndarray  # (rows,) each sheet row's cell
     cells: np.ndarray  # (N,) the output rows' cells, in (game, seat) order
     game: np.ndarray
     seat: np.ndarray
@@ -80,15 +80,15 @@ def _layout(sheet: pd.DataFrame) -> _Layout:
         codes = pd.factorize(sheet["game_id"])[0]
     n_games = int(codes.max()) + 1 if len(codes) else 0
     seat = sheet["seat"].to_numpy(dtype=np.int64) - 1
-    cells_in = seat * n_games + codes
+    sheet_cells = seat * n_games + codes
     key = codes * MAX_SEATS + seat
     if (key[1:] > key[:-1]).all():
-        return _Layout(n_games, cells_in, cells_in, codes, seat, None)
+        return _Layout(n_games, sheet_cells, sheet_cells, codes, seat, None)
     slot = np.full(n_games * MAX_SEATS, -1, dtype=np.int64)
     slot[key] = np.arange(len(key))
     at = slot[slot >= 0]
     game, seat = codes[at], seat[at]
-    return _Layout(n_games, cells_in, seat * n_games + game, game, seat, at)
+    return _Layout(n_games, sheet_cells, seat * n_games + game, game, seat, at)
 
 
 def _scatter(values: np.ndarray, cells: np.ndarray, n_games: int,
@@ -101,7 +101,7 @@ def _scatter(values: np.ndarray, cells: np.ndarray, n_games: int,
 def sheet_arrays(sheet: pd.DataFrame, rules: Rules) -> Sheet:
     """Scatter a checked sheet into per-game arrays (no loop over games)."""
     lay = _layout(sheet)
-    g_count, cells = lay.n_games, lay.cells_in
+    g_count, cells = lay.n_games, lay.sheet_cells
     valid = _scatter(np.ones(len(sheet), dtype=bool), cells, g_count, False)
     row = _scatter(np.arange(len(sheet)), cells, g_count, -1)
     return Sheet(
