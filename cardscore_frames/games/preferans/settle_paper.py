@@ -7,10 +7,13 @@ zeros on the seats a game does not have (see :mod:`settle_layout`).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from cardscore_frames.errors import RulesError
 from cardscore_frames.games.preferans.settle_layout import Sheet, row_sum
+from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS
 
 __all__ = ["COMPENSATION_WHISTS", "pooled", "amnesty", "paper_delta"]
 
@@ -57,7 +60,9 @@ def paper_delta(amnesty: np.ndarray, sh: Sheet, b: int, method: str,
     nearest one (a tie writes a point off); method 2 moves one player's mountain so
     that the total divides (a tie adds a point).
     """
-    step = sh.n // np.gcd(b, sh.n)
+    # per player count (a handful), then per game: no division over all games
+    step = np.array([k // math.gcd(b, k) if k else 1 for k in range(MAX_SEATS + 1)])
+    step = step.take(sh.n)
     if method == "paper":  # amnesty is 0 on empty seats, and so is its remainder
         rem = amnesty % step
         return step * (2 * rem > step) - rem

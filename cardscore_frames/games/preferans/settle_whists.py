@@ -21,11 +21,13 @@ from cardscore_frames.games.preferans.settle_paper import (
     paper_delta,
     pooled,
 )
+from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS
 
 __all__ = ["TWELFTHS", "Balance", "whist_balance"]
 
 #: Whists are stored in twelfths: every game's exact balance is whole there.
 TWELFTHS = 12
+_TWELFTHS_EACH = np.array([TWELFTHS // k if k else 0 for k in range(MAX_SEATS + 1)])
 
 
 class Balance(NamedTuple):
@@ -64,7 +66,7 @@ def whist_balance(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> Bal
     scaled *= b
     scaled -= a * sh.pool
     mountain12 = _less_mean(scaled, n)
-    mountain12 *= TWELFTHS // n
+    mountain12 *= _TWELFTHS_EACH.take(n)  # 12 // n, looked up
     if method == "exact":
         comp = np.zeros_like(delta)
     else:
