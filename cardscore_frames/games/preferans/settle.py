@@ -112,7 +112,7 @@ def _take_cells(arrays: dict[str, np.ndarray], cells: np.ndarray) -> dict:
         names = [k for k, a in arrays.items() if a.dtype == dtype]
         block = np.empty((len(names), len(cells)), dtype=dtype)
         for name, row in zip(names, block, strict=True):
-            np.take(arrays[name], cells, out=row)
+            np.take(arrays[name], cells, out=row, mode="clip")  # unbuffered
             out[name] = row
     return out
 
