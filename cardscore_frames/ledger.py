@@ -53,7 +53,8 @@ def from_wide(
         [scored[c].notna().to_numpy(dtype=bool) for c in player_columns]
     )
     flat = np.flatnonzero(seated.ravel())
-    rows, slots = flat // k, flat % k
+    rows = np.repeat(np.arange(len(scored)), seated.sum(axis=1))  # = flat // k
+    slots = flat - rows * k
     codes, players = _player_codes(scored, player_columns)
     player_codes = codes.ravel()[flat]
 
@@ -73,7 +74,7 @@ def from_wide(
     for col in METADATA_COLUMNS:
         if col in scored:
             out[col] = pick(col)
-    ledger = pd.DataFrame(out)
+    ledger = pd.DataFrame(out, copy=False)  # every array is new: no need to copy
     ledger.attrs.update({"game": game, "unit": unit, "zero_sum": zero_sum})
     return ledger
 

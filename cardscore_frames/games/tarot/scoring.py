@@ -200,18 +200,16 @@ def _role_codes(seats: dict[str, np.ndarray], played: np.ndarray) -> np.ndarray:
 _ROLE_FACTOR = np.array([0, 1, -1, 0, 0, 0], dtype=np.int64)  # code -1: empty seat
 
 
-def _seat_scores(value: np.ndarray, seats: dict[str, np.ndarray], roles: np.ndarray,
-                 flat: np.ndarray) -> np.ndarray:
-    """The score of each occupied seat (``flat`` positions in the (deal, seat) grid).
-
-    Defenders pay S each; a partner receives S; the taker receives the rest, so
-    that every deal sums to zero; a player sitting out scores 0.
-    """
+def _seat_scores(value: np.ndarray, seats: dict[str, np.ndarray],
+                 roles: np.ndarray) -> np.ndarray:
+    """(n_deals, 5) scores: defenders pay S each; a partner receives S; the taker
+    receives the rest, so that every deal sums to zero; a player sitting out, an
+    empty seat and every seat of a passed deal score 0."""
     factor = _ROLE_FACTOR[roles]
-    rows = np.flatnonzero(seats["taker"] >= 0)
+    rows = np.flatnonzero(seats["taker"] >= 0)  # a passed deal has no taker
     taker = _taker_factor(seats["players"], seats["partner"] < 0)
-    factor[rows, seats["taker"][rows]] = taker[rows]  # a passed deal has no taker
-    return factor.ravel()[flat] * value[flat // 5]
+    factor[rows, seats["taker"][rows]] = taker[rows]
+    return factor * value[:, None]
 
 
 def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFrame:
@@ -239,10 +237,7 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     seats = _seats(scored)
     played = (scored["contract"] != "pass").to_numpy(dtype=bool)
     roles = _role_codes(seats, played)
-    flat = np.flatnonzero(seats["seated"].ravel())
-    value = scored["deal_value"].to_numpy(dtype=np.int64)
-    scores = np.zeros(roles.shape, dtype=np.int64)
-    scores.ravel()[flat] = _seat_scores(value, seats, roles, flat)
+    scores = _seat_scores(scored["deal_value"].to_numpy(dtype=np.int64), seats, roles)
     extra = {}
     if rules.misere and "misere" in scored:
         misere = _misere_scores(scored, rules)
