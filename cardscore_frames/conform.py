@@ -15,7 +15,7 @@ import pandas as pd
 from cardscore_frames.problems import Problems
 from cardscore_frames.schema import Field, normalise_token
 
-__all__ = ["conform", "blank"]
+__all__ = ["conform", "blank", "share_names"]
 
 _TRUE = {"true", "t", "yes", "y", "1", "1.0", "да"}
 _FALSE = {"false", "f", "no", "n", "0", "0.0", "нет"}
@@ -132,7 +132,25 @@ def _to_int(f: Field, cells: _Cells, problems: Problems):
 
 
 def _to_name(f: Field, cells: _Cells, problems: Problems):
-    return cells.map_text(lambda u: str(u).strip())
+    """Player names: a categorical (a club's names are an enumeration), ordered by
+    name so that names sort and compare as text does."""
+    stripped = [None if b else str(u).strip() for u, b in zip(cells.uniques, cells.blank_u)]
+    names = sorted({n for n in stripped if n is not None})
+    where = {n: i for i, n in enumerate(names)}
+    lut = np.array([-1 if n is None else where[n] for n in stripped], dtype=np.int32)
+    return pd.Categorical.from_codes(
+        lut[cells.codes], categories=pd.Index(names, dtype="str"), ordered=True
+    )
+
+
+def share_names(typed: dict[str, pd.Series], fields: list[Field]) -> None:
+    """Give every name column of a log the same categories, so that names compare
+    (taker against player1) as integer codes."""
+    cols = [f.name for f in fields if f.kind == "name" and f.name in typed]
+    names = sorted(set().union(*(typed[c].cat.categories for c in cols))) if cols else []
+    shared = pd.Index(names, dtype="str")
+    for c in cols:
+        typed[c] = typed[c].cat.set_categories(shared)
 
 
 def _to_text(f: Field, cells: _Cells, problems: Problems):

@@ -87,6 +87,12 @@ def _player_codes(
     Factorising column by column, then merging the few names, is twice as fast as
     factorising all seats at once.
     """
+    shared = _shared_categories([scored[c] for c in player_columns])
+    if shared is not None:  # validated logs: one set of names, codes as they are
+        codes = np.column_stack(
+            [scored[c].cat.codes.to_numpy(dtype=np.int32) for c in player_columns]
+        )
+        return codes, shared
     per_column = [pd.factorize(scored[c]) for c in player_columns]
     names = pd.Index(
         sorted(set().union(*(set(u) for _, u in per_column))), dtype="str"
@@ -96,6 +102,14 @@ def _player_codes(
         lut = np.append(names.get_indexer(uniques), -1).astype(np.int32)
         codes[:, j] = lut[col_codes]  # NA (code -1) takes the trailing -1
     return codes, names
+
+
+def _shared_categories(columns: Sequence[pd.Series]) -> pd.Index | None:
+    """The categories of columns that are all categoricals of the same names."""
+    if not all(isinstance(c.dtype, pd.CategoricalDtype) for c in columns):
+        return None
+    first = columns[0].cat.categories
+    return first if all(c.cat.categories.equals(first) for c in columns[1:]) else None
 
 
 def _roles(roles: np.ndarray, role_names: Sequence[str] | None, flat: np.ndarray):

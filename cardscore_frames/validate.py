@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.conform import blank, conform
+from cardscore_frames.conform import blank, conform, share_names
 from cardscore_frames.errors import LogValidationError, RulesError
 from cardscore_frames.problems import Problems, Source
 from cardscore_frames.schema import METADATA_COLUMNS, Field, Schema, normalise_token
@@ -93,6 +93,7 @@ def check_log(
             typed[f.name] = conform(
                 f, pd.Series([None] * len(raw), index=raw.index, dtype=object), problems
             )
+    share_names(typed, list(schema.fields))
     others = [c for c in raw.columns if c not in typed and c not in schema.names]
     out = pd.DataFrame(typed, index=raw.index)
     out = pd.concat([out, raw[others]], axis=1) if others else out

@@ -134,7 +134,8 @@ def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None
 
 def pair_key(deals: pd.DataFrame, first: str, second: str) -> pd.Series:
     """A pair as ``"x & y"``, names in order, so that a seat swap is no change."""
-    x, y = deals[first].fillna(""), deals[second].fillna("")
+    x = deals[first].astype("str").fillna("")  # names may be categorical
+    y = deals[second].astype("str").fillna("")
     swap = (x > y).to_numpy()
     return x.where(~swap, y) + " & " + y.where(~swap, x)
 

@@ -70,6 +70,29 @@ def seated(deals: pd.DataFrame) -> np.ndarray:
 
 def seat_of(deals: pd.DataFrame, column: str) -> np.ndarray:
     """The seat (0-4) whose player is named in ``column``; -1 when blank or not seated."""
+    codes = _name_codes(deals, column)
+    if codes is None:  # names given as plain text: compare the strings
+        return _seat_of_text(deals, column)
+    who = codes.pop(column)
+    found = np.full(len(deals), -1, dtype=np.int8)
+    for k, player in enumerate(PLAYERS):  # names in a deal are distinct
+        if player in codes:
+            found += np.int8(k + 1) * (codes[player] == who)
+    return np.where(who >= 0, found, np.int8(-1))
+
+
+def _name_codes(deals: pd.DataFrame, column: str) -> dict[str, np.ndarray] | None:
+    """Category codes of the player columns and ``column`` when they share names."""
+    cols = {c: deals[c] for c in (*PLAYERS, column) if c in deals}
+    dtypes = [c.dtype for c in cols.values()]
+    if not all(isinstance(d, pd.CategoricalDtype) for d in dtypes):
+        return None
+    if not all(d.categories.equals(dtypes[0].categories) for d in dtypes):
+        return None
+    return {name: c.array.codes for name, c in cols.items()}
+
+
+def _seat_of_text(deals: pd.DataFrame, column: str) -> np.ndarray:
     given = deals[column].notna().to_numpy(dtype=bool)
     rows = np.flatnonzero(given)
     few = len(rows) < len(deals) // 4  # partner, sits_out: compare only where given
