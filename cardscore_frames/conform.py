@@ -164,19 +164,15 @@ def _to_choice(f: Field, cells: _Cells, problems: Problems):
     problems.add(
         bad, f.name, "not_allowed", f"{f.name} must be {f.allowed()}; got {{value}}"
     )
-    if f.multi:  # combinations ("simple+double") are kept as text
-        values = np.array(norm, dtype=object)[cells.codes]
-        if f.default is not None:
-            values[cells.is_blank] = f.default
-        return pd.array(values, dtype="str")
-    choices = list(f.choices)
-    default = -1 if f.default is None else choices.index(f.default)
-    code_u = np.array(
-        [choices.index(n) if n is not None else (default if b else -1)
-         for n, b in zip(norm, cells.blank_u)],
-        dtype=np.int16,
-    )
-    return pd.Categorical.from_codes(code_u[cells.codes], categories=choices)
+    if f.default is not None:  # a blank cell means the default, as documented
+        norm = [f.default if b else n for n, b in zip(norm, cells.blank_u)]
+    # combinations ("simple+double") become categories of their own, after the
+    # single choices
+    extra = sorted({n for n in norm if n is not None and n not in f.choices})
+    categories = [*f.choices, *extra]
+    where = {c: i for i, c in enumerate(categories)}
+    code_u = np.array([-1 if n is None else where[n] for n in norm], dtype=np.int16)
+    return pd.Categorical.from_codes(code_u[cells.codes], categories=categories)
 
 
 def _norm_choice(f: Field, value: Any) -> str | None:
