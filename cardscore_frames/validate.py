@@ -96,12 +96,22 @@ def check_log(
     share_names(typed, list(schema.fields))
     others = [c for c in raw.columns if c not in typed and c not in schema.names]
     out = pd.DataFrame(typed, index=raw.index)
-    out = pd.concat([out, raw[others]], axis=1) if others else out
+    out = pd.concat([out, _metadata_as_categories(raw[others])], axis=1) if others else out
     if not any(p["reason"].iloc[0] in ("missing_column", "duplicate_column") for p in problems._parts):
         _check_key(out, schema, problems)
         for check in schema.checks:
             check(out, problems, rules)
     return _finish(raw, out, problems, schema, errors)
+
+
+def _metadata_as_categories(rest: pd.DataFrame) -> pd.DataFrame:
+    """Text metadata (league, season, date, table) as categoricals: a handful of
+    values over many deals, carried into the ledger as codes. Values are unchanged."""
+    text = [c for c in METADATA_COLUMNS if c in rest and (
+        rest[c].dtype == object or pd.api.types.is_string_dtype(rest[c].dtype))]
+    if not text:
+        return rest
+    return rest.astype({c: "category" for c in text})
 
 
 def _check_key(out: pd.DataFrame, schema: Schema, problems: Problems) -> None:

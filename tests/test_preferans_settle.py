@@ -360,8 +360,9 @@ def test_result_shares_no_memory_with_the_sheet():
     sheet = csf.read_log(SAMPLE, game="preferans-sheet")
     before = sheet.copy()
     result = preferans.settle(sheet, method="paper", whist_price=0.01, validate=False)
-    other = result.loc[1, "player"]  # names are categorical: write another known name
-    result.loc[0, ["game_id", "player", "pool", "date"]] = [99, other, 7, "2000-01-01"]
+    # names and dates are categorical: write values known to them
+    other, day = result.loc[1, "player"], result["date"].iloc[-1]
+    result.loc[0, ["game_id", "player", "pool", "date"]] = [99, other, 7, day]
     result.loc[0, ["whists", "money_units"]] = [5, pd.NA]
     pd.testing.assert_frame_equal(sheet, before)
     assert result.loc[0, "twelfths"] == 12 * 38  # columns share no buffer either

@@ -156,7 +156,7 @@ def to_ledger(scored: pd.DataFrame) -> pd.DataFrame:
     Aram    5
     Name: match_won, dtype: Int64
     """
-    a = scored["declarer"].to_numpy() == "a"
+    a = (scored["declarer"] == "a").to_numpy(dtype=bool)
     pa = scored["points_a"].to_numpy(dtype=np.int64)[:, None]
     pb = scored["points_b"].to_numpy(dtype=np.int64)[:, None]
     is_a = np.array([True, True, False, False])  # the seats of PLAYERS
