@@ -35,7 +35,7 @@ TARGET = 100
 
 def baseline(deals: pd.DataFrame) -> pd.DataFrame:
     """Row by row: each deal's points, running totals per match, one row per player."""
-    res = deals.apply(lambda row: pd.Series(deal_result(row)), axis=1)
+    res = deals.apply(deal_result, axis=1, result_type="expand")
     for pair in ("a", "b"):
         res[f"total_{pair}"] = res.groupby(deals["game_id"])[f"points_{pair}"].cumsum()
     parts = [
