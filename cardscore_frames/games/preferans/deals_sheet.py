@@ -121,20 +121,35 @@ def _first_names(scored: pd.DataFrame, first: np.ndarray) -> np.ndarray:
 
 
 def _roles(scored: pd.DataFrame) -> np.ndarray:
-    """(N, 4) role of each seat as a position in ROLES (-1 where the seat is empty)."""
+    """(N, 4) role of each seat as a position in ROLES (-1 where the seat is empty).
+
+    Each deal has one declarer, two defenders and at most one seat out, so roles are
+    written seat by seat through those indices, the stronger rule last.
+    """
     st = seats(scored)
     code, calls = contract_codes(scored), call_codes(scored).T
-    seat = np.arange(MAX_SEATS)[None, :]
-    defends = (seat == st.first[:, None]) | (seat == st.second[:, None])
-    bid = (LEVEL[code] > 0)[:, None]
-    return np.select(
-        [~st.present.T, seat == st.out[:, None],
-         (code == ALL_PASS)[:, None], seat == st.declarer[:, None],
-         (code == MISERE)[:, None] & defends, bid & defends & (calls == WHIST),
-         bid & defends & (calls == HALF), bid & defends & (calls == PASS)],
-        [-1, *(ROLES.index(r) for r in ("dealer", "all_pass", "declarer", "defender",
-                                         "whister", "half_whister", "passer"))],
-        -1).astype(np.int8)
+    roles = np.full((len(scored), MAX_SEATS), -1, dtype=np.int8)
+    by_call = np.full(len(CALL_ROLE) + 1, -1, dtype=np.int8)  # the last: no call
+    for call, role in CALL_ROLE.items():
+        by_call[call] = ROLES.index(role)
+    bid, misere = LEVEL[code] > 0, code == MISERE
+    for seat in (st.first, st.second):
+        rows = np.flatnonzero(seat >= 0)
+        at = calls[rows, seat[rows]]
+        roles[rows, seat[rows]] = np.where(
+            misere[rows], ROLES.index("defender"),
+            np.where(bid[rows], by_call[np.where(at >= 0, at, -1)], -1))
+    rows = np.flatnonzero(st.declarer >= 0)
+    roles[rows, st.declarer[rows]] = ROLES.index("declarer")
+    roles[code == ALL_PASS] = ROLES.index("all_pass")
+    rows = np.flatnonzero(st.out >= 0)
+    roles[rows, st.out[rows]] = ROLES.index("dealer")
+    roles[~st.present.T] = -1
+    return roles
+
+
+#: A defender's role by his call on a bid contract.
+CALL_ROLE = {WHIST: "whister", HALF: "half_whister", PASS: "passer"}
 
 
 def to_ledger(scored: pd.DataFrame) -> pd.DataFrame:
