@@ -164,7 +164,7 @@ def main() -> None:
                     unit="games"))
     print(ratio_line("settle vs plain Python", per_fast, per_plain, TARGET))
     print(ratio_line("validate + settle vs plain Python", per_valid, per_plain,
-                     TARGET))
+                     None))
     print(ratio_line("settle vs groupby (secondary)", per_fast, per_base, TARGET))
 
 
