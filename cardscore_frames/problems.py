@@ -42,6 +42,8 @@ class Problems:
         self.n = len(raw)
         self._parts: list[pd.DataFrame] = []
         self.bad = np.zeros(self.n, dtype=bool)
+        #: a problem of the whole log (a missing column): row checks are skipped
+        self.whole_log = False
         self._seen: dict[str, np.ndarray] = {}
         #: what names a row inside its game: "deal" in a deal log, "seat" in a sheet
         self.item = key[-1]
@@ -101,6 +103,7 @@ class Problems:
     def add_table(self, column: str, reason: str, message: str) -> None:
         """A problem of the whole log (a missing column): every row is rejected."""
         self.bad[:] = True
+        self.whole_log = True
         self._parts.append(
             pd.DataFrame(
                 {

@@ -79,6 +79,19 @@ def check_log(
         problems.add_table(c, "duplicate_column", f"column {c} appears more than once")
     if len(dup_cols):
         raw = raw.loc[:, ~raw.columns.duplicated()]
+    typed = _conform_all(raw, schema, problems)
+    others = [c for c in raw.columns if c not in typed and c not in schema.names]
+    out = pd.DataFrame(typed, index=raw.index)
+    out = pd.concat([out, _metadata_as_categories(raw[others])], axis=1) if others else out
+    if not problems.whole_log:  # checks need every column in place
+        _check_key(out, schema, problems)
+        for check in schema.checks:
+            check(out, problems, rules)
+    return _finish(raw, out, problems, schema, errors)
+
+
+def _conform_all(raw: pd.DataFrame, schema: Schema, problems: Problems) -> dict:
+    """Every field of the schema, typed; a missing required column is a problem."""
     typed = {}
     for f in schema.fields:
         if f.name in raw:
@@ -94,14 +107,7 @@ def check_log(
                 f, pd.Series([None] * len(raw), index=raw.index, dtype=object), problems
             )
     share_names(typed, list(schema.fields))
-    others = [c for c in raw.columns if c not in typed and c not in schema.names]
-    out = pd.DataFrame(typed, index=raw.index)
-    out = pd.concat([out, _metadata_as_categories(raw[others])], axis=1) if others else out
-    if not any(p["reason"].iloc[0] in ("missing_column", "duplicate_column") for p in problems._parts):
-        _check_key(out, schema, problems)
-        for check in schema.checks:
-            check(out, problems, rules)
-    return _finish(raw, out, problems, schema, errors)
+    return typed
 
 
 def _metadata_as_categories(rest: pd.DataFrame) -> pd.DataFrame:
