@@ -28,8 +28,20 @@ from common import best_of, rate_line, ratio_line  # noqa: E402
 from preferans_reference import score_reference  # noqa: E402
 
 TARGET = 30
-COMPARED = ("pool_1", "pool_2", "pool_3", "pool_4", "mountain_1", "mountain_2",
-            "mountain_3", "mountain_4", "net_1", "net_2", "net_3", "net_4")
+COMPARED = (
+    "pool_1",
+    "pool_2",
+    "pool_3",
+    "pool_4",
+    "mountain_1",
+    "mountain_2",
+    "mountain_3",
+    "mountain_4",
+    "net_1",
+    "net_2",
+    "net_3",
+    "net_4",
+)
 
 
 def whole_games(deals: pd.DataFrame, n: int) -> pd.DataFrame:
@@ -65,14 +77,17 @@ def main() -> None:
 
     head = scored.loc[sample.index]
     for col in COMPARED:  # the two agree on the sample
-        np.testing.assert_allclose(head[col].to_numpy(dtype=float),
-                                   base[col].to_numpy(dtype=float), atol=1e-9)
+        np.testing.assert_allclose(
+            head[col].to_numpy(dtype=float), base[col].to_numpy(dtype=float), atol=1e-9
+        )
 
     sizes = deals.groupby("game_id").size()
     per_base = t_base / len(sample)
-    print(f"preferans: {n:,} generated deals in {len(sizes):,} games of "
-          f"{sizes.min()} to {sizes.max()} deals (median {int(sizes.median())}); "
-          f"baseline sample {len(sample):,} deals")
+    print(
+        f"preferans: {n:,} generated deals in {len(sizes):,} games of "
+        f"{sizes.min()} to {sizes.max()} deals (median {int(sizes.median())}); "
+        f"baseline sample {len(sample):,} deals"
+    )
     print(rate_line("score", n, t_fast))
     print(rate_line("score + sheet + to_ledger", n, t_outputs))
     print(rate_line("validate + score", n, t_valid))

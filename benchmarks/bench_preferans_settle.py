@@ -54,13 +54,18 @@ def settle_game(rows: list[dict], method: str, a: int = 10, b: int = 10) -> list
     n = len(rows)
     pool = [r["pool"] for r in rows]
     mountain = [r["mountain"] for r in rows]
-    w = [[0 if i == j else int(rows[i].get(f"whists_on_{j + 1}") or 0)
-          for j in range(n)] for i in range(n)]
+    w = [
+        [0 if i == j else int(rows[i].get(f"whists_on_{j + 1}") or 0) for j in range(n)]
+        for i in range(n)
+    ]
     pair = [sum(w[i][j] - w[j][i] for j in range(n)) for i in range(n)]
     if method == "exact":
         sp, sm = sum(pool), sum(mountain)
-        return [(12 // n) * (a * (n * pool[i] - sp) + b * (sm - n * mountain[i]))
-                + 12 * pair[i] for i in range(n)]
+        return [
+            (12 // n) * (a * (n * pool[i] - sp) + b * (sm - n * mountain[i]))
+            + 12 * pair[i]
+            for i in range(n)
+        ]
     top = max(pool)
     m = [mountain[i] + (a // b) * (top - pool[i]) for i in range(n)]
     low = min(m)
@@ -74,8 +79,10 @@ def settle_game(rows: list[dict], method: str, a: int = 10, b: int = 10) -> list
         moved[-1] = _nearest(sum(m), step, tie_down=False) - sum(m)
     m = [m[i] + moved[i] for i in range(n)]
     total, shift = sum(m), sum(moved)
-    return [12 * (b * total // n - b * m[i] + 3 * (n * moved[i] - shift) + pair[i])
-            for i in range(n)]
+    return [
+        12 * (b * total // n - b * m[i] + 3 * (n * moved[i] - shift) + pair[i])
+        for i in range(n)
+    ]
 
 
 def money(twelfths: list[int], names: list[str], p: int, q: int) -> list[int]:
@@ -94,8 +101,9 @@ def _settle_rows(rows: list[dict], method: str) -> list[tuple]:
     price = rows[0]["whist_price"]
     price = Fraction(str(PRICE if pd.isna(price) else price)) / UNIT
     units = money(tw, [r["player"] for r in rows], price.numerator, price.denominator)
-    return [(r["game_id"], r["seat"], t, u)
-            for r, t, u in zip(rows, tw, units, strict=True)]
+    return [
+        (r["game_id"], r["seat"], t, u) for r, t, u in zip(rows, tw, units, strict=True)
+    ]
 
 
 def baseline(sheet: pd.DataFrame, method: str) -> pd.DataFrame:
@@ -131,8 +139,9 @@ def main() -> None:
     n_sample = sample["game_id"].nunique()
 
     def fast() -> pd.DataFrame:
-        return preferans.settle(sheet, method=args.method, whist_price=PRICE,
-                                validate=False)
+        return preferans.settle(
+            sheet, method=args.method, whist_price=PRICE, validate=False
+        )
 
     def with_validation() -> pd.DataFrame:
         return preferans.settle(raw, method=args.method, whist_price=PRICE)
@@ -149,22 +158,30 @@ def main() -> None:
     head = result[result["game_id"] <= sample["game_id"].max()]
     for ref in (plain, base):
         for col in ("twelfths", "money_units"):
-            assert np.array_equal(head[col].to_numpy(dtype=np.int64),
-                                  ref[col].to_numpy(dtype=np.int64)), col
+            assert np.array_equal(
+                head[col].to_numpy(dtype=np.int64), ref[col].to_numpy(dtype=np.int64)
+            ), col
 
     per_fast, per_valid = t_fast / args.n, t_valid / args.n
     per_plain, per_base = t_plain / n_sample, t_base / n_sample
-    print(f"preferans settle --method {args.method}: {args.n:,} generated games, "
-          f"{len(result):,} player rows; baselines on {n_sample:,} games")
+    print(
+        f"preferans settle --method {args.method}: {args.n:,} generated games, "
+        f"{len(result):,} player rows; baselines on {n_sample:,} games"
+    )
     print(rate_line("settle", args.n, t_fast, unit="games"))
     print(rate_line("validate + settle", args.n, t_valid, unit="games"))
-    print(rate_line("plain Python per game (scaled)", args.n, per_plain * args.n,
-                    unit="games"))
-    print(rate_line("pandas groupby per game (scaled)", args.n, per_base * args.n,
-                    unit="games"))
+    print(
+        rate_line(
+            "plain Python per game (scaled)", args.n, per_plain * args.n, unit="games"
+        )
+    )
+    print(
+        rate_line(
+            "pandas groupby per game (scaled)", args.n, per_base * args.n, unit="games"
+        )
+    )
     print(ratio_line("settle vs plain Python", per_fast, per_plain, TARGET))
-    print(ratio_line("validate + settle vs plain Python", per_valid, per_plain,
-                     None))
+    print(ratio_line("validate + settle vs plain Python", per_valid, per_plain, None))
     print(ratio_line("settle vs groupby (secondary)", per_fast, per_base, TARGET))
 
 

@@ -63,7 +63,8 @@ def main() -> None:
     # the two agree on the sample: same scores for the same (game, deal, player)
     head = ledger[ledger["game_id"] <= sample["game_id"].max()]
     assert np.array_equal(
-        np.sort(head["score"].to_numpy()), np.sort(base["score"].to_numpy(dtype=np.int64))
+        np.sort(head["score"].to_numpy()),
+        np.sort(base["score"].to_numpy(dtype=np.int64)),
     )
 
     per_fast, per_valid = t_fast / args.n, t_valid / args.n

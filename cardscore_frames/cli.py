@@ -40,13 +40,22 @@ def build_parser() -> argparse.ArgumentParser:
         "(player totals, match results or pool settlements, by game).",
     )
     sc.add_argument("log", help="the log: .csv, .parquet, .jsonl or .xlsx")
-    sc.add_argument("--game", required=True, choices=[g for g in game_names()
-                                                      if g != "preferans-sheet"])
+    sc.add_argument(
+        "--game",
+        required=True,
+        choices=[g for g in game_names() if g != "preferans-sheet"],
+    )
     sc.add_argument("--sheet", default=0, help="Excel sheet name (default: the first)")
-    sc.add_argument("--rules", default=None,
-                    help="a rules preset of the game, e.g. leningrad for preferans")
-    sc.add_argument("--errors-csv", default=None,
-                    help="also write the problems found to this CSV file")
+    sc.add_argument(
+        "--rules",
+        default=None,
+        help="a rules preset of the game, e.g. leningrad for preferans",
+    )
+    sc.add_argument(
+        "--errors-csv",
+        default=None,
+        help="also write the problems found to this CSV file",
+    )
     st = sub.add_parser(
         "settle",
         help="settle preferans end-of-game sheets",
@@ -54,16 +63,31 @@ def build_parser() -> argparse.ArgumentParser:
         "and player: pool, mountain, whists on each seat) and print the result.",
     )
     st.add_argument("sheet", help="the sheet: .csv, .parquet, .jsonl or .xlsx")
-    st.add_argument("--method", choices=("exact", "paper", "average"), default="exact",
-                    help="exact formula, or the paper methods 1 (amnesty) and 2 "
-                    "(average mountain)")
-    st.add_argument("--price", type=float, default=None,
-                    help="price of a whist (a per-game whist_price column wins)")
-    st.add_argument("--unit", type=float, default=0.01,
-                    help="the currency's smallest unit (default 0.01)")
+    st.add_argument(
+        "--method",
+        choices=("exact", "paper", "average"),
+        default="exact",
+        help="exact formula, or the paper methods 1 (amnesty) and 2 (average mountain)",
+    )
+    st.add_argument(
+        "--price",
+        type=float,
+        default=None,
+        help="price of a whist (a per-game whist_price column wins)",
+    )
+    st.add_argument(
+        "--unit",
+        type=float,
+        default=0.01,
+        help="the currency's smallest unit (default 0.01)",
+    )
     st.add_argument("--rules", default=None, help="sochi (default), leningrad, rostov")
-    st.add_argument("--adjust-seat", type=int, default=-1,
-                    help="the seat method 2 adjusts (default -1: the last)")
+    st.add_argument(
+        "--adjust-seat",
+        type=int,
+        default=-1,
+        help="the seat method 2 adjusts (default -1: the last)",
+    )
     demo = sub.add_parser(
         "demo",
         help="the main job: score every bundled sample season",
@@ -76,8 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _print_tables(tables: dict[str, pd.DataFrame], out=None) -> None:
     out = out or sys.stdout  # looked up at call time, so redirections are seen
-    with pd.option_context("display.width", 120, "display.max_columns", 20,
-                           "display.max_rows", 200):
+    with pd.option_context(
+        "display.width", 120, "display.max_columns", 20, "display.max_rows", 200
+    ):
         for title, frame in tables.items():
             print(f"\n== {title} ==", file=out)
             print(frame.to_string(), file=out)
@@ -89,17 +114,24 @@ def _rules(game: str, preset: str | None):
     module = game_entry(game).load()
     maker = getattr(module.Rules, preset, None)
     if not callable(maker) or preset.startswith("_"):
-        raise CardscoreError(f"--rules must name a preset of {game}'s Rules; got {preset!r}")
+        raise CardscoreError(
+            f"--rules must name a preset of {game}'s Rules; got {preset!r}"
+        )
     return maker()
 
 
-def score_command(log: str, game: str, *, sheet=0, rules=None, errors_csv=None,
-                  out=None) -> None:
+def score_command(
+    log: str, game: str, *, sheet=0, rules=None, errors_csv=None, out=None
+) -> None:
     module = game_entry(game).load()
     rules_obj = _rules(game, rules)
     try:
-        deals = read_log(log, game=game, rules=rules_obj,
-                         sheet=int(sheet) if str(sheet).isdigit() else sheet)
+        deals = read_log(
+            log,
+            game=game,
+            rules=rules_obj,
+            sheet=int(sheet) if str(sheet).isdigit() else sheet,
+        )
     except LogValidationError as exc:
         if errors_csv:
             exc.failure_cases.to_csv(errors_csv, index=False)
@@ -113,8 +145,14 @@ def settle_command(args: argparse.Namespace, out=None) -> None:
     rules = _rules("preferans", args.rules)
     sheet = read_log(args.sheet, game="preferans-sheet", rules=rules)
     _print_tables(
-        preferans.settle_report(sheet, method=args.method, whist_price=args.price,
-                                unit=args.unit, rules=rules, adjust_seat=args.adjust_seat),
+        preferans.settle_report(
+            sheet,
+            method=args.method,
+            whist_price=args.price,
+            unit=args.unit,
+            rules=rules,
+            adjust_seat=args.adjust_seat,
+        ),
         out,
     )
 
@@ -123,13 +161,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "score":
-            score_command(args.log, args.game, sheet=args.sheet, rules=args.rules,
-                          errors_csv=args.errors_csv)
+            score_command(
+                args.log,
+                args.game,
+                sheet=args.sheet,
+                rules=args.rules,
+                errors_csv=args.errors_csv,
+            )
         elif args.command == "settle":
             settle_command(args)
         elif args.command == "demo":
             data = Path(args.data)
-            found = [(g, data / f) for g, f in SAMPLE_LOGS.items() if (data / f).exists()]
+            found = [
+                (g, data / f) for g, f in SAMPLE_LOGS.items() if (data / f).exists()
+            ]
             if not found:
                 raise CardscoreError(f"no sample log in {data}")
             for game, path in found:

@@ -20,6 +20,7 @@ __all__ = ["conform", "blank", "share_names"]
 _TRUE = {"true", "t", "yes", "y", "1", "1.0", "да"}
 _FALSE = {"false", "f", "no", "n", "0", "0.0", "нет"}
 
+
 def blank(values: pd.Series) -> pd.Series:
     """True where a raw cell is empty (NA or only white space)."""
     return pd.Series(_Cells(values).is_blank, index=values.index)
@@ -68,8 +69,9 @@ def conform(f: Field, raw: pd.Series, problems: Problems) -> pd.Series:
     cells = _Cells(raw)
     if not f.blank and f.default is None:
         problems.add(cells.is_blank, f.name, "blank", f"{f.name} must not be blank")
-    typed = pd.Series(_CONVERTERS[f.kind](f, cells, problems), index=raw.index,
-                      name=f.name)
+    typed = pd.Series(
+        _CONVERTERS[f.kind](f, cells, problems), index=raw.index, name=f.name
+    )
     if f.default is not None and f.kind != "choice":
         typed = typed.where(~cells.is_blank, f.default)
     return typed
@@ -79,8 +81,10 @@ def _to_id(f: Field, cells: _Cells, problems: Problems):
     """Game ids: ``Int64`` when every id is a whole number, else text."""
     if pd.api.types.is_integer_dtype(cells.raw.dtype):
         return cells.raw.astype("Int64").array
-    per = [None if b else _as_number(str(u).strip())
-           for u, b in zip(cells.uniques, cells.blank_u)]
+    per = [
+        None if b else _as_number(str(u).strip())
+        for u, b in zip(cells.uniques, cells.blank_u)
+    ]
     num = np.array([np.nan if v is None else v for v in per], dtype=float)[cells.codes]
     whole = ~np.isnan(num) & (num == np.floor(num))
     if bool((whole | cells.is_blank).all()):
@@ -101,8 +105,13 @@ def _to_number(f: Field, cells: _Cells, problems: Problems, whole: bool = False)
         per = [None for _ in cells.uniques]  # True/False are not numbers
     else:
         per = [
-            None if b else (float(u) if isinstance(u, (int, float, np.number))
-                            else _as_number(str(u).strip()))
+            None
+            if b
+            else (
+                float(u)
+                if isinstance(u, (int, float, np.number))
+                else _as_number(str(u).strip())
+            )
             for u, b in zip(cells.uniques, cells.blank_u)
         ]
     per_u = np.array([np.nan if v is None else v for v in per], dtype=float)
@@ -134,7 +143,9 @@ def _to_int(f: Field, cells: _Cells, problems: Problems):
 def _to_name(f: Field, cells: _Cells, problems: Problems):
     """Player names: a categorical (a club's names are an enumeration), ordered by
     name so that names sort and compare as text does."""
-    stripped = [None if b else str(u).strip() for u, b in zip(cells.uniques, cells.blank_u)]
+    stripped = [
+        None if b else str(u).strip() for u, b in zip(cells.uniques, cells.blank_u)
+    ]
     names = sorted({n for n in stripped if n is not None})
     where = {n: i for i, n in enumerate(names)}
     lut = np.array([-1 if n is None else where[n] for n in stripped], dtype=np.int32)
@@ -147,7 +158,9 @@ def share_names(typed: dict[str, pd.Series], fields: list[Field]) -> None:
     """Give every name column of a log the same categories, so that names compare
     (taker against player1) as integer codes."""
     cols = [f.name for f in fields if f.kind == "name" and f.name in typed]
-    names = sorted(set().union(*(typed[c].cat.categories for c in cols))) if cols else []
+    names = (
+        sorted(set().union(*(typed[c].cat.categories for c in cols))) if cols else []
+    )
     shared = pd.Index(names, dtype="str")
     for c in cols:
         typed[c] = typed[c].cat.set_categories(shared)
@@ -158,7 +171,9 @@ def _to_text(f: Field, cells: _Cells, problems: Problems):
 
 
 def _to_choice(f: Field, cells: _Cells, problems: Problems):
-    norm = [None if b else _norm_choice(f, u) for u, b in zip(cells.uniques, cells.blank_u)]
+    norm = [
+        None if b else _norm_choice(f, u) for u, b in zip(cells.uniques, cells.blank_u)
+    ]
     good = np.array([n is not None for n in norm], dtype=bool)
     bad = ~cells.is_blank & ~good[cells.codes]
     problems.add(
@@ -199,9 +214,15 @@ def _to_flag(f: Field, cells: _Cells, problems: Problems):
 
     values = cells.map(flag)
     unknown = np.array([v is None for v in values], dtype=bool)
-    problems.add(unknown & ~cells.is_blank, f.name, "not_a_flag",
-                 f"{f.name} must be true or false; got {{value}}")
-    return pd.arrays.BooleanArray(np.where(unknown, False, values).astype(bool), unknown)
+    problems.add(
+        unknown & ~cells.is_blank,
+        f.name,
+        "not_a_flag",
+        f"{f.name} must be true or false; got {{value}}",
+    )
+    return pd.arrays.BooleanArray(
+        np.where(unknown, False, values).astype(bool), unknown
+    )
 
 
 _CONVERTERS = {
@@ -216,5 +237,3 @@ _CONVERTERS = {
 
 
 # --- the whole pass --------------------------------------------------------------
-
-

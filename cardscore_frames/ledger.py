@@ -94,9 +94,7 @@ def _player_codes(
         )
         return codes, shared
     per_column = [pd.factorize(scored[c]) for c in player_columns]
-    names = pd.Index(
-        sorted(set().union(*(set(u) for _, u in per_column))), dtype="str"
-    )
+    names = pd.Index(sorted(set().union(*(set(u) for _, u in per_column))), dtype="str")
     codes = np.empty((len(scored), len(player_columns)), dtype=np.int32)
     for j, (col_codes, uniques) in enumerate(per_column):
         lut = np.append(names.get_indexer(uniques), -1).astype(np.int32)
@@ -116,7 +114,9 @@ def _roles(roles: np.ndarray, role_names: Sequence[str] | None, flat: np.ndarray
     picked = np.asarray(roles).ravel()[flat]
     if role_names is None:
         return pd.Categorical(picked)
-    return pd.Categorical.from_codes(picked.astype(np.int8), categories=list(role_names))
+    return pd.Categorical.from_codes(
+        picked.astype(np.int8), categories=list(role_names)
+    )
 
 
 def check_ledger(ledger: pd.DataFrame, *, tolerance: float = 1e-9) -> pd.DataFrame:
@@ -132,7 +132,9 @@ def check_ledger(ledger: pd.DataFrame, *, tolerance: float = 1e-9) -> pd.DataFra
         sums = ledger.groupby(["game_id", "deal"], sort=False)["score"].sum()
         off = sums[np.abs(sums.to_numpy(dtype=float)) > tolerance]
         if len(off):
-            shown = ", ".join(f"game {g}, deal {d}: {v:g}" for (g, d), v in off.head(10).items())
+            shown = ", ".join(
+                f"game {g}, deal {d}: {v:g}" for (g, d), v in off.head(10).items()
+            )
             raise LedgerError(
                 f"every deal of a zero-sum ledger must sum to 0; {len(off)} do not ({shown})"
             )
@@ -155,4 +157,8 @@ def totals(ledger: pd.DataFrame, *, by: Sequence[str] = ()) -> pd.DataFrame:
     )
     order = [*by, "score"] if by else ["score"]
     asc = [True] * len(by) + [False]
-    return out.reset_index().sort_values(order, ascending=asc, kind="stable").set_index(keys)
+    return (
+        out.reset_index()
+        .sort_values(order, ascending=asc, kind="stable")
+        .set_index(keys)
+    )

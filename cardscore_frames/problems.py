@@ -25,7 +25,6 @@ class Source:
     excel_columns: Mapping[str, str] = field(default_factory=dict)  # column -> letter
 
 
-
 class Problems:
     """Collects problems lazily; :meth:`frame` gives the ``failure_cases`` frame."""
 
@@ -80,7 +79,9 @@ class Problems:
         vals = np.asarray(value, dtype=object)[rows]
         picked = {k: np.asarray(v, dtype=object)[rows] for k, v in params.items()}
         msgs = [
-            message.format(value=_quote(v), **{k: _plain(a[i]) for k, a in picked.items()})
+            message.format(
+                value=_quote(v), **{k: _plain(a[i]) for k, a in picked.items()}
+            )
             for i, v in enumerate(vals)
         ]
         self.bad[rows] = True
@@ -176,5 +177,3 @@ def _quote(v: Any) -> str:
 
 
 # --- conforming columns ----------------------------------------------------------
-
-

@@ -18,6 +18,7 @@ Kind = Literal["id", "int", "number", "name", "choice", "flag", "text"]
 #: Columns that describe where and when a game was played; they flow into the ledger.
 METADATA_COLUMNS = ("league", "season", "date", "table")
 
+
 @dataclass(frozen=True)
 class Field:
     """One column of a deal log.
@@ -46,8 +47,10 @@ class Field:
     def allowed(self) -> str:
         """What the column allows, for messages."""
         if self.kind == "choice":
-            return "one of " + ", ".join(self.choices) + (
-                " (several joined by '+')" if self.multi else ""
+            return (
+                "one of "
+                + ", ".join(self.choices)
+                + (" (several joined by '+')" if self.multi else "")
             )
         if self.kind == "flag":
             return "true or false"
@@ -92,5 +95,3 @@ def normalise_token(text: str) -> str:
 
 def _fmt(x: float) -> str:
     return f"{x:g}"
-
-

@@ -82,7 +82,11 @@ def check_log(
     typed = _conform_all(raw, schema, problems)
     others = [c for c in raw.columns if c not in typed and c not in schema.names]
     out = pd.DataFrame(typed, index=raw.index)
-    out = pd.concat([out, _metadata_as_categories(raw[others])], axis=1) if others else out
+    out = (
+        pd.concat([out, _metadata_as_categories(raw[others])], axis=1)
+        if others
+        else out
+    )
     if not problems.whole_log:  # checks need every column in place
         _check_key(out, schema, problems)
         for check in schema.checks:
@@ -113,8 +117,12 @@ def _conform_all(raw: pd.DataFrame, schema: Schema, problems: Problems) -> dict:
 def _metadata_as_categories(rest: pd.DataFrame) -> pd.DataFrame:
     """Text metadata (league, season, date, table) as categoricals: a handful of
     values over many deals, carried into the ledger as codes. Values are unchanged."""
-    text = [c for c in METADATA_COLUMNS if c in rest and (
-        rest[c].dtype == object or pd.api.types.is_string_dtype(rest[c].dtype))]
+    text = [
+        c
+        for c in METADATA_COLUMNS
+        if c in rest
+        and (rest[c].dtype == object or pd.api.types.is_string_dtype(rest[c].dtype))
+    ]
     if not text:
         return rest
     return rest.astype({c: "category" for c in text})
@@ -134,7 +142,9 @@ def _check_key(out: pd.DataFrame, schema: Schema, problems: Problems) -> None:
 def _finish(raw, out, problems: Problems, schema: Schema, errors: Errors):
     if errors == "raise":
         if problems:
-            raise LogValidationError(schema.game, problems.frame(), problems.source.label)
+            raise LogValidationError(
+                schema.game, problems.frame(), problems.source.label
+            )
         return out
     fc = problems.frame()
     bad = problems.bad

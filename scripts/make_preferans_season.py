@@ -31,9 +31,13 @@ FIRST = ["league", "season", "date", "table", "game_id", "deal"]
 def _pool(rng: np.random.Generator, members, target: int) -> pd.DataFrame:
     """One finished game at this table (redrawn until it ends within 100 deals)."""
     while True:
-        game = random_games(1, seed=int(rng.integers(1 << 31)),
-                            table_sizes=(len(members),), pool_targets=(target,),
-                            names=tuple(members))
+        game = random_games(
+            1,
+            seed=int(rng.integers(1 << 31)),
+            table_sizes=(len(members),),
+            pool_targets=(target,),
+            names=tuple(members),
+        )
         if len(game):
             return game
 
@@ -65,8 +69,9 @@ def season(seed: int = SEED) -> pd.DataFrame:
     frame.insert(0, "season", "2025 autumn")
     frame.insert(0, "league", "Tuesday preferans club")
     contract = frame["contract"].astype(str)
-    frame["contract"] = contract.where(contract.isin(["misere", "pass"]),
-                                       contract.str.upper())
+    frame["contract"] = contract.where(
+        contract.isin(["misere", "pass"]), contract.str.upper()
+    )
     return frame[FIRST + [c for c in frame.columns if c not in FIRST]]
 
 

@@ -24,8 +24,18 @@ import numpy as np
 import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[1]
-CLUB = ("Андрей", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна", "Илья",
-        "Кира", "Лев")
+CLUB = (
+    "Андрей",
+    "Борис",
+    "Вера",
+    "Глеб",
+    "Дина",
+    "Егор",
+    "Жанна",
+    "Илья",
+    "Кира",
+    "Лев",
+)
 TARGETS = (10, 15, 20, 30)
 PRICES = (0.01, 0.05, 0.1, 0.5, 1.0)
 SEATS = 4
@@ -44,16 +54,30 @@ SEED_GAME = (
 def seed_game(game_id: int = 1) -> pd.DataFrame:
     """The seed's example game as sheet rows (pools closed at 20, 1 kopeck a whist)."""
     rows = [
-        {"game_id": game_id, "seat": k, "player": name, "pool": 20, "mountain": m,
-         **{f"whists_on_{j}": w for j, w in enumerate(ws, start=1)},
-         "pool_target": 20, "whist_price": 0.01, "date": "2026-01-10"}
+        {
+            "game_id": game_id,
+            "seat": k,
+            "player": name,
+            "pool": 20,
+            "mountain": m,
+            **{f"whists_on_{j}": w for j, w in enumerate(ws, start=1)},
+            "pool_target": 20,
+            "whist_price": 0.01,
+            "date": "2026-01-10",
+        }
         for k, (name, m, ws) in enumerate(SEED_GAME, start=1)
     ]
     return _typed(pd.DataFrame(rows))
 
 
-def random_sheets(n_games: int, *, seed: int = 2026, first_id: int = 1,
-                  p_four: float = 0.4, p_unfinished: float = 0.2) -> pd.DataFrame:
+def random_sheets(
+    n_games: int,
+    *,
+    seed: int = 2026,
+    first_id: int = 1,
+    p_four: float = 0.4,
+    p_unfinished: float = 0.2,
+) -> pd.DataFrame:
     """``n_games`` end-of-game sheets, one row per (game, player), vectorised.
 
     Closed games have every pool at the target; unfinished ones a pool from half
@@ -65,25 +89,30 @@ def random_sheets(n_games: int, *, seed: int = 2026, first_id: int = 1,
     target = rng.choice(TARGETS, n_games)[:, None]
     valid = np.arange(SEATS)[None, :] < n[:, None]
     unfinished = (rng.random(n_games) < p_unfinished)[:, None]
-    pool = np.where(unfinished, rng.integers(target // 2, target + 1, (n_games, SEATS)),
-                    target)
-    pool[:, 0] = np.where(unfinished[:, 0], np.minimum(pool[:, 0], target[:, 0] - 1),
-                          pool[:, 0])
+    pool = np.where(
+        unfinished, rng.integers(target // 2, target + 1, (n_games, SEATS)), target
+    )
+    pool[:, 0] = np.where(
+        unfinished[:, 0], np.minimum(pool[:, 0], target[:, 0] - 1), pool[:, 0]
+    )
     mountain = rng.integers(0, 3 * target + 1, (n_games, SEATS))
     on = rng.integers(0, 12 * target[:, :, None] + 1, (n_games, SEATS, SEATS))
     on = on + (mountain[:, None, :] * rng.random((n_games, SEATS, SEATS))).astype(int)
     players = np.argsort(rng.random((n_games, len(CLUB))), axis=1)[:, :SEATS]
     price = np.where(rng.random(n_games) < 0.8, rng.choice(PRICES, n_games), np.nan)
     day = pd.Timestamp("2026-01-01") + pd.to_timedelta(
-        np.sort(rng.integers(0, 365, n_games)), unit="D")
+        np.sort(rng.integers(0, 365, n_games)), unit="D"
+    )
     g, s = np.nonzero(valid)
-    frame = pd.DataFrame({
-        "game_id": first_id + g,
-        "seat": s + 1,
-        "player": np.asarray(CLUB, dtype=object)[players[g, s]],
-        "pool": pool[g, s],
-        "mountain": mountain[g, s],
-    })
+    frame = pd.DataFrame(
+        {
+            "game_id": first_id + g,
+            "seat": s + 1,
+            "player": np.asarray(CLUB, dtype=object)[players[g, s]],
+            "pool": pool[g, s],
+            "mountain": mountain[g, s],
+        }
+    )
     for j in range(SEATS):
         written = pd.array(on[g, s, j], dtype="Int64")
         written[(s == j) | ~valid[g, j]] = pd.NA
@@ -102,8 +131,9 @@ def _typed(frame: pd.DataFrame) -> pd.DataFrame:
 
 def sample_sheets(n_games: int = 36, seed: int = 2026) -> pd.DataFrame:
     """The bundled sample: the seed's game, then ``n_games`` generated ones."""
-    return pd.concat([seed_game(1), random_sheets(n_games, seed=seed, first_id=2)],
-                     ignore_index=True)
+    return pd.concat(
+        [seed_game(1), random_sheets(n_games, seed=seed, first_id=2)], ignore_index=True
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

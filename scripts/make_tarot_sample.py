@@ -20,8 +20,18 @@ import pandas as pd
 
 from cardscore_frames.games.tarot.generate import random_deals
 
-CLUB = ["Amélie", "Bastien", "Chloé", "Damien", "Élodie", "François", "Gaëlle",
-        "Hugo", "Inès", "Julien"]
+CLUB = [
+    "Amélie",
+    "Bastien",
+    "Chloé",
+    "Damien",
+    "Élodie",
+    "François",
+    "Gaëlle",
+    "Hugo",
+    "Inès",
+    "Julien",
+]
 SEED = 2026
 OUT = Path(__file__).resolve().parents[1] / "sample_data" / "tarot_season.csv"
 
@@ -32,8 +42,11 @@ def season(seed: int = SEED) -> pd.DataFrame:
     games, game_id = [], 0
     for date in evenings:
         present = rng.permutation(CLUB)[: rng.integers(4, 11)]
-        tables = [present] if len(present) < 8 else [present[:len(present) // 2],
-                                                     present[len(present) // 2:]]
+        tables = (
+            [present]
+            if len(present) < 8
+            else [present[: len(present) // 2], present[len(present) // 2 :]]
+        )
         for t, members in enumerate(tables, start=1):
             size = min(len(members), 5)
             game_id += 1

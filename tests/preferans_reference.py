@@ -20,8 +20,12 @@ SEATS = 4
 
 
 def _blank(v) -> bool:
-    return (v is None or v is pd.NA or (isinstance(v, float) and math.isnan(v))
-            or (isinstance(v, str) and not v.strip()))
+    return (
+        v is None
+        or v is pd.NA
+        or (isinstance(v, float) and math.isnan(v))
+        or (isinstance(v, str) and not v.strip())
+    )
 
 
 def _text(v) -> str | None:
@@ -32,8 +36,12 @@ def exact_settlement(pool, mountain, whists, a, b):
     """final_i = a(P_i - mean P) + b(mean M - M_i) + sum_j (W[i][j] - W[j][i])."""
     n = len(pool)
     mean_p, mean_m = sum(pool) / n, sum(mountain) / n
-    return [a * (pool[i] - mean_p) + b * (mean_m - mountain[i])
-            + sum(whists[i][j] - whists[j][i] for j in range(n)) for i in range(n)]
+    return [
+        a * (pool[i] - mean_p)
+        + b * (mean_m - mountain[i])
+        + sum(whists[i][j] - whists[j][i] for j in range(n))
+        for i in range(n)
+    ]
 
 
 class _Deal:
@@ -61,8 +69,11 @@ def _contract(row, deal, players, sitting, contract, rules):
     for s in range(n):
         cell = row.get(f"tricks{s + 1}")
         tricks[s] = 0 if _blank(cell) else int(cell)
-    others = [s for s in range(n) if s != declarer and (s != sitting or
-                                                         rules.dealer_consolation)]
+    others = [
+        s
+        for s in range(n)
+        if s != declarer and (s != sitting or rules.dealer_consolation)
+    ]
     if contract == "misere":
         taken = tricks[declarer]
         if taken == 0:
@@ -73,8 +84,9 @@ def _contract(row, deal, players, sitting, contract, rules):
             deal.outcome = "misere_failed"
             if rules.misere_consolation:
                 for s in others:
-                    deal.whists[s][declarer] += (rules.consolation_whists * MISERE
-                                                 * taken)
+                    deal.whists[s][declarer] += (
+                        rules.consolation_whists * MISERE * taken
+                    )
         return
     level = int(contract.rstrip("schdnt"))
     v, o = VALUE[level], OBLIGATION[level]
@@ -168,8 +180,11 @@ def _write_pool(sheet_pool, deal, donor, points, target, rules):
 
 def _game(rows, rules, out):
     first = rows[0]
-    players = [first[f"player{i}"].strip() for i in range(1, SEATS + 1)
-               if not _blank(first.get(f"player{i}"))]
+    players = [
+        first[f"player{i}"].strip()
+        for i in range(1, SEATS + 1)
+        if not _blank(first.get(f"player{i}"))
+    ]
     n = len(players)
     target = first.get("pool_target")
     target = rules.pool_target if _blank(target) else int(target)
@@ -185,8 +200,9 @@ def _game(rows, rules, out):
         if contract == "pass":
             run += 1
             prices = rules.all_pass_price
-            _all_pass(row, deal, players, sitting, prices[min(run, len(prices)) - 1],
-                      rules)
+            _all_pass(
+                row, deal, players, sitting, prices[min(run, len(prices)) - 1], rules
+            )
         else:
             run = 0
             _contract(row, deal, players, sitting, contract, rules)
@@ -201,15 +217,25 @@ def _game(rows, rules, out):
             over = over or all(p >= target for p in sheet_pool)
         for s in range(n):
             sheet_mountain[s] += deal.mountain[s]
-        net = exact_settlement(deal.pool, deal.mountain, deal.whists,
-                               rules.pool_whists, rules.mountain_whists)
-        out.append(_record(row, deal, net, n, after_end, over, sheet_pool,
-                           sheet_mountain))
+        net = exact_settlement(
+            deal.pool,
+            deal.mountain,
+            deal.whists,
+            rules.pool_whists,
+            rules.mountain_whists,
+        )
+        out.append(
+            _record(row, deal, net, n, after_end, over, sheet_pool, sheet_mountain)
+        )
 
 
 def _record(row, deal, net, n, after_end, over, sheet_pool, sheet_mountain):
-    rec = {"_row": row["_row"], "outcome": deal.outcome, "after_end": after_end,
-           "game_over": over}
+    rec = {
+        "_row": row["_row"],
+        "outcome": deal.outcome,
+        "after_end": after_end,
+        "game_over": over,
+    }
     for i in range(SEATS):
         rec[f"pool_{i + 1}"] = deal.pool[i] if i < n else 0
         rec[f"mountain_{i + 1}"] = deal.mountain[i] if i < n else 0
@@ -218,8 +244,9 @@ def _record(row, deal, net, n, after_end, over, sheet_pool, sheet_mountain):
         rec[f"mountain_sheet_{i + 1}"] = sheet_mountain[i] if i < n else 0
         for j in range(SEATS):
             if i != j:
-                rec[f"whists_{i + 1}_on_{j + 1}"] = (deal.whists[i][j]
-                                                     if i < n and j < n else 0)
+                rec[f"whists_{i + 1}_on_{j + 1}"] = (
+                    deal.whists[i][j] if i < n and j < n else 0
+                )
     return rec
 
 
@@ -246,11 +273,15 @@ def ledger_reference(deals: pd.DataFrame, rules) -> dict[tuple, float]:
     records = deals.to_dict("records")
     sheets: dict[object, tuple[list, list, list, list]] = {}
     for row, res in zip(records, scored.to_dict("records"), strict=True):
-        players = [row[f"player{i}"] for i in range(1, SEATS + 1)
-                   if not _blank(row.get(f"player{i}"))]
+        players = [
+            row[f"player{i}"]
+            for i in range(1, SEATS + 1)
+            if not _blank(row.get(f"player{i}"))
+        ]
         n = len(players)
-        sh = sheets.setdefault(row["game_id"], (players, [0] * n, [0] * n,
-                                                [[0] * n for _ in range(n)]))
+        sh = sheets.setdefault(
+            row["game_id"], (players, [0] * n, [0] * n, [[0] * n for _ in range(n)])
+        )
         for i in range(n):
             sh[1][i] += res[f"pool_{i + 1}"]
             sh[2][i] += res[f"mountain_{i + 1}"]
@@ -258,8 +289,9 @@ def ledger_reference(deals: pd.DataFrame, rules) -> dict[tuple, float]:
                 if i != j:
                     sh[3][i][j] += res[f"whists_{i + 1}_on_{j + 1}"]
     for game, (players, pool, mountain, whists) in sheets.items():
-        final = exact_settlement(pool, mountain, whists, rules.pool_whists,
-                                 rules.mountain_whists)
+        final = exact_settlement(
+            pool, mountain, whists, rules.pool_whists, rules.mountain_whists
+        )
         for p, v in zip(players, final, strict=True):
             totals[(game, p)] = v
     return totals

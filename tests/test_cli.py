@@ -11,15 +11,20 @@ import cardscore_frames as csf
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cardscore_frames", *args],
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "cardscore_frames", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_score_tarot_prints_player_totals():
     got = run("score", "sample_data/tarot_season.csv", "--game", "tarot")
     assert got.returncode == 0, got.stderr
-    ledger = csf.tarot.to_ledger(csf.tarot.score(
-        csf.read_log("sample_data/tarot_season.csv", game="tarot")))
+    ledger = csf.tarot.to_ledger(
+        csf.tarot.score(csf.read_log("sample_data/tarot_season.csv", game="tarot"))
+    )
     best = ledger.groupby("player", observed=True)["score"].sum().idxmax()
     lines = got.stdout.splitlines()
     assert "== Player totals ==" in lines
@@ -50,11 +55,17 @@ def test_help_and_usage_errors():
 
 
 def test_settle_prints_the_seed_example_by_method_1():
-    got = run("settle", "sample_data/preferans_sheets.csv", "--method", "paper",
-              "--price", "0.01")
+    got = run(
+        "settle",
+        "sample_data/preferans_sheets.csv",
+        "--method",
+        "paper",
+        "--price",
+        "0.01",
+    )
     assert got.returncode == 0, got.stderr
     lines = got.stdout.splitlines()
-    table = lines[2:lines.index("", 2)]  # the first table, up to the blank line
+    table = lines[2 : lines.index("", 2)]  # the first table, up to the blank line
     header, rows = table[0].split(), [line.split() for line in table[1:]]
     # game 1 of the sample sheet is the seed's game: method 1 gives +38 -102 -24 +88
     at = header.index("whists") + 1  # each row starts with its index

@@ -11,7 +11,9 @@ import pytest
 import cardscore_frames as csf
 
 SAMPLE = "sample_data/tarot_season.csv"
-HEADER = "game_id,deal,player1,player2,player3,player4,taker,contract,oudlers,card_points"
+HEADER = (
+    "game_id,deal,player1,player2,player3,player4,taker,contract,oudlers,card_points"
+)
 ROWS = [
     "1,1,Аня,Борис,Вера,Глеб,Аня,garde,2,49",
     "1,2,Аня,Борис,Вера,Глеб,Борис,petite,1,50",
@@ -37,13 +39,25 @@ def test_csv_encodings_and_separators(tmp_path, encoding, sep):
 
 
 def test_csv_problems_carry_file_lines(tmp_path):
-    text = "\n".join([HEADER, ROWS[0], "", "1,2,Аня,Борис,Вера,Глеб,Жора,garde,2,49",
-                      "1,3,Аня,Борис,Вера,Глеб,Аня,gard,2,49"]) + "\n"
+    text = (
+        "\n".join(
+            [
+                HEADER,
+                ROWS[0],
+                "",
+                "1,2,Аня,Борис,Вера,Глеб,Жора,garde,2,49",
+                "1,3,Аня,Борис,Вера,Глеб,Аня,gard,2,49",
+            ]
+        )
+        + "\n"
+    )
     with pytest.raises(csf.LogValidationError) as err:
         csf.read_log(write(tmp_path / "bad.csv", text, "utf-8"), game="tarot")
     fc = err.value.failure_cases
-    assert fc[["deal", "column", "line"]].values.tolist() == [[2, "taker", 4],
-                                                            [3, "contract", 5]]
+    assert fc[["deal", "column", "line"]].values.tolist() == [
+        [2, "taker", 4],
+        [3, "contract", 5],
+    ]
     assert "(line 4)" in str(err.value) and "bad.csv" in str(err.value)
 
 
@@ -53,8 +67,13 @@ def test_parquet_jsonl_and_dataframe_give_the_same_frame(tmp_path):
     raw.to_parquet(tmp_path / "log.parquet")
     with open(tmp_path / "log.jsonl", "w", encoding="utf-8") as fh:
         for rec in raw.to_dict("records"):
-            fh.write(json.dumps({k: (None if pd.isna(v) else v) for k, v in rec.items()},
-                                ensure_ascii=False) + "\n")
+            fh.write(
+                json.dumps(
+                    {k: (None if pd.isna(v) else v) for k, v in rec.items()},
+                    ensure_ascii=False,
+                )
+                + "\n"
+            )
     for source in (tmp_path / "log.parquet", tmp_path / "log.jsonl", raw):
         got = csf.read_log(source, game="tarot")
         a = csf.tarot.score(got)["deal_value"].to_numpy()
@@ -64,10 +83,30 @@ def test_parquet_jsonl_and_dataframe_give_the_same_frame(tmp_path):
 
 
 def test_jsonl_problems_carry_lines(tmp_path):
-    recs = [dict(game_id=1, deal=1, player1="A", player2="B", player3="C", taker="A",
-                 contract="petite", oudlers=1, card_points=50.5),
-            dict(game_id=1, deal=2, player1="A", player2="B", player3="C", taker="A",
-                 contract="petite", oudlers=5, card_points=50.5)]
+    recs = [
+        dict(
+            game_id=1,
+            deal=1,
+            player1="A",
+            player2="B",
+            player3="C",
+            taker="A",
+            contract="petite",
+            oudlers=1,
+            card_points=50.5,
+        ),
+        dict(
+            game_id=1,
+            deal=2,
+            player1="A",
+            player2="B",
+            player3="C",
+            taker="A",
+            contract="petite",
+            oudlers=5,
+            card_points=50.5,
+        ),
+    ]
     path = tmp_path / "log.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in recs) + "\n", encoding="utf-8")
     with pytest.raises(csf.LogValidationError) as err:
@@ -115,8 +154,11 @@ def test_unsupported_or_missing_files(tmp_path):
     with pytest.raises(csf.LogReadError, match="must end in"):
         csf.read_log(tmp_path / "log.doc", game="tarot")
     with pytest.raises(csf.LogReadError, match="cannot decode"):
-        csf.read_log(write(tmp_path / "x.csv", "a,b\n1,2\n", "utf-16"), game="tarot",
-                     encoding="ascii")
+        csf.read_log(
+            write(tmp_path / "x.csv", "a,b\n1,2\n", "utf-16"),
+            game="tarot",
+            encoding="ascii",
+        )
 
 
 def test_sample_season_is_large_and_valid():

@@ -9,8 +9,14 @@ import cardscore_frames as csf
 
 
 def ledger(scores, zero_sum=True):
-    frame = pd.DataFrame({"game_id": [1, 1, 1, 1], "deal": [1, 1, 2, 2],
-                          "player": ["A", "B", "A", "B"], "score": scores})
+    frame = pd.DataFrame(
+        {
+            "game_id": [1, 1, 1, 1],
+            "deal": [1, 1, 2, 2],
+            "player": ["A", "B", "A", "B"],
+            "score": scores,
+        }
+    )
     frame.attrs["zero_sum"] = zero_sum
     return frame
 

@@ -17,10 +17,19 @@ def test_notebook_runs(path):
     assert not any(c.get("outputs") for c in nb.cells if c.cell_type == "code"), (
         "notebooks are stored without outputs"
     )
-    NotebookClient(nb, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
-    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
-              if o.output_type == "error"]
+    NotebookClient(
+        nb,
+        timeout=300,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+    ).execute()
+    errors = [
+        o
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.outputs
+        if o.output_type == "error"
+    ]
     assert not errors
     assert any(c.outputs for c in nb.cells if c.cell_type == "code")
 

@@ -28,12 +28,25 @@ SAMPLE = ROOT / "sample_data" / "preferans_season.csv"
 NAMES = ("A", "B", "C", "D")
 SEATS = range(1, 5)
 PAIRS = [(i, j) for i in SEATS for j in SEATS if i != j]
-SHEET_COLUMNS = ([f"pool_{i}" for i in SEATS] + [f"mountain_{i}" for i in SEATS]
-                 + [f"whists_{i}_on_{j}" for i, j in PAIRS])
+SHEET_COLUMNS = (
+    [f"pool_{i}" for i in SEATS]
+    + [f"mountain_{i}" for i in SEATS]
+    + [f"whists_{i}_on_{j}" for i, j in PAIRS]
+)
 
 
-def row(contract, declarer=None, calls=None, tricks=None, *, n=3, dealer=None, deal=1,
-        game=1, target=100):
+def row(
+    contract,
+    declarer=None,
+    calls=None,
+    tricks=None,
+    *,
+    n=3,
+    dealer=None,
+    deal=1,
+    game=1,
+    target=100,
+):
     """One log row: calls as {seat: call}, tricks as a list by seat (None: blank)."""
     r = {"game_id": game, "deal": deal}
     for i in SEATS:
@@ -72,95 +85,217 @@ SOCHI, LEN, ROS = Rules(), Rules.leningrad(), Rules.rostov()
 
 # (deal row, rules, expected: ("pool"|"mountain", seat) -> points, (i, j) -> whists)
 DEALS = [
-    pytest.param(row("7S", 1, {2: W, 3: W}, [7, 2, 1]), SOCHI,
-                 {("pool", 1): 4, (2, 1): 8, (3, 1): 4}, id="rules-example-seven-made"),
-    pytest.param(row("6H", 1, {2: W, 3: P}, [5, 3, 2]), SOCHI,
-                 {("mountain", 1): 2, (2, 1): 12, (3, 1): 2},
-                 id="rules-example-six-failed-lone-greedy"),
+    pytest.param(
+        row("7S", 1, {2: W, 3: W}, [7, 2, 1]),
+        SOCHI,
+        {("pool", 1): 4, (2, 1): 8, (3, 1): 4},
+        id="rules-example-seven-made",
+    ),
+    pytest.param(
+        row("6H", 1, {2: W, 3: P}, [5, 3, 2]),
+        SOCHI,
+        {("mountain", 1): 2, (2, 1): 12, (3, 1): 2},
+        id="rules-example-six-failed-lone-greedy",
+    ),
     pytest.param(row("6S", 1, {2: P, 3: P}), SOCHI, {("pool", 1): 2}, id="both-pass-6"),
-    pytest.param(row("10NT", 1, {2: P, 3: P}), SOCHI, {("pool", 1): 10},
-                 id="both-pass-10"),
-    pytest.param(row("6C", 1, {2: P, 3: H}), SOCHI, {("pool", 1): 2, (3, 1): 4},
-                 id="half-whist-6"),
-    pytest.param(row("7D", 1, {2: P, 3: H}), SOCHI, {("pool", 1): 4, (3, 1): 4},
-                 id="half-whist-7"),
-    pytest.param(row("6C", 1, {2: P, 3: H}), LEN, {("pool", 1): 2, (3, 1): 8},
-                 id="half-whist-6-leningrad"),
-    pytest.param(row("6S", 1, {2: P, 3: W}, [6, 1, 3]), SOCHI,
-                 {("pool", 1): 2, (3, 1): 8}, id="lone-whist-made"),
-    pytest.param(row("6S", 1, {2: W, 3: W}, [6, 2, 2]), SOCHI,
-                 {("pool", 1): 2, (2, 1): 4, (3, 1): 4}, id="double-whist-made"),
-    pytest.param(row("8H", 1, {2: W, 3: W}, [6, 3, 1]), SOCHI,
-                 {("mountain", 1): 12, (2, 1): 30, (3, 1): 18},
-                 id="eight-failed-by-two-double-whist"),
-    pytest.param(row("10S", 1, {2: W, 3: P}, [9, 1, 0]), SOCHI,
-                 {("mountain", 1): 10, (2, 1): 20, (3, 1): 10}, id="ten-failed-lone"),
-    pytest.param(row("6S", 1, {2: W, 3: P}, [7, 2, 1]), SOCHI,
-                 {("pool", 1): 2, ("mountain", 2): 2, (2, 1): 6},
-                 id="shortfall-6-lone"),
-    pytest.param(row("6S", 1, {2: W, 3: W}, [8, 0, 2]), SOCHI,
-                 {("pool", 1): 2, ("mountain", 2): 4, (3, 1): 4},
-                 id="shortfall-6-double-first-short"),
-    pytest.param(row("6S", 1, {2: W, 3: W}, [8, 1, 1]), SOCHI,
-                 {("pool", 1): 2, ("mountain", 2): 2, ("mountain", 3): 2, (2, 1): 2,
-                  (3, 1): 2}, id="shortfall-6-double-shared"),
-    pytest.param(row("6S", 1, {2: W, 3: W}, [7, 3, 0]), SOCHI,
-                 {("pool", 1): 2, ("mountain", 3): 2, (2, 1): 6},
-                 id="shortfall-6-double-capped-at-shortfall"),
-    pytest.param(row("7S", 1, {2: W, 3: W}, [9, 1, 0]), SOCHI,
-                 {("pool", 1): 4, ("mountain", 3): 4, (2, 1): 4},
-                 id="shortfall-7-double-second-short"),
-    pytest.param(row("8S", 1, {2: W, 3: W}, [10, 0, 0]), SOCHI,
-                 {("pool", 1): 6, ("mountain", 3): 6}, id="shortfall-8-second-whister"),
-    pytest.param(row("8S", 1, {2: W, 3: P}, [10, 0, 0]), SOCHI,
-                 {("pool", 1): 6, ("mountain", 2): 6}, id="shortfall-8-lone"),
-    pytest.param(row("9NT", 3, {1: W, 2: W}, [0, 0, 10]), SOCHI,
-                 {("pool", 3): 8, ("mountain", 2): 8},
-                 id="shortfall-9-second-is-later-in-turn"),
-    pytest.param(row("6S", 1, {2: W, 3: P}, [7, 2, 1]),
-                 Rules(responsible_whist=False), {("pool", 1): 2, (2, 1): 6},
-                 id="not-responsible"),
-    pytest.param(row("misere", 1, tricks=[0, 4, 6]), SOCHI, {("pool", 1): 10},
-                 id="misere-made"),
-    pytest.param(row("misere", 1, {2: P, 3: P}, [2, 5, 3]), SOCHI,
-                 {("mountain", 1): 20}, id="misere-failed"),
-    pytest.param(row("misere", 1, tricks=[2, 5, 3]), LEN, {("mountain", 1): 40},
-                 id="misere-failed-leningrad"),
-    pytest.param(row("misere", 1, tricks=[2, 5, 3]), Rules(misere_consolation=True),
-                 {("mountain", 1): 20, (2, 1): 20, (3, 1): 20},
-                 id="misere-failed-consolation"),
-    pytest.param(row("pass", tricks=[0, 4, 6]), SOCHI,
-                 {("pool", 1): 1, ("mountain", 2): 4, ("mountain", 3): 6},
-                 id="all-pass"),
-    pytest.param(row("pass", tricks=[2, 3, 5]), ROS, {(1, 2): 15, (1, 3): 25},
-                 id="all-pass-rostov"),
-    pytest.param(row("pass", tricks=[2, 2, 6]), ROS, {(1, 3): 30, (2, 3): 30},
-                 id="all-pass-rostov-tie"),
-    pytest.param(row("pass", tricks=[0, 4, 6]), ROS,
-                 {("pool", 1): 1, (1, 2): 20, (1, 3): 30}, id="all-pass-rostov-blank"),
-    pytest.param(row("6H", 1, {2: W, 3: P}, [5, 3, 2]), ROS,
-                 {("mountain", 1): 2, (2, 1): 7, (3, 1): 7}, id="gentleman-failed"),
-    pytest.param(row("6H", 1, {2: W, 3: P}, [6, 3, 1]), ROS,
-                 {("pool", 1): 2, (2, 1): 8}, id="gentleman-made-is-greedy"),
-    pytest.param(row("6H", 1, {2: W, 3: P}, [5, 3, 2]), LEN,
-                 {("mountain", 1): 4, (2, 1): 14, (3, 1): 14},
-                 id="gentleman-failed-leningrad"),
-    pytest.param(row("7H", 1, {2: W, 3: W}, [7, 2, 1]), LEN,
-                 {("pool", 1): 4, (2, 1): 16, (3, 1): 8}, id="double-whist-leningrad"),
-    pytest.param(row("6S", 1, {2: W, 3: P}, [7, 2, 1]), ROS,
-                 {("pool", 1): 2, ("mountain", 2): 1, (2, 1): 6},
-                 id="shortfall-rostov-half-v"),
-    pytest.param(row("6S", 1, {2: W, 3: W}, [5, 3, 2, None], n=4, dealer=4), SOCHI,
-                 {("mountain", 1): 2, (2, 1): 8, (3, 1): 6, (4, 1): 2},
-                 id="four-dealer-consoles"),
-    pytest.param(row("6S", 1, {2: W, 3: W}, [5, 3, 2, None], n=4, dealer=4),
-                 Rules(dealer_consolation=False),
-                 {("mountain", 1): 2, (2, 1): 8, (3, 1): 6}, id="four-dealer-silent"),
-    pytest.param(row("7S", 3, {4: P, 2: H}, n=4, dealer=1), SOCHI,
-                 {("pool", 3): 4, (2, 3): 4}, id="four-defenders-skip-dealer"),
-    pytest.param(row("pass", tricks=[0, None, 4, 6], n=4, dealer=2), SOCHI,
-                 {("pool", 1): 1, ("mountain", 3): 4, ("mountain", 4): 6},
-                 id="four-all-pass-dealer-out"),
+    pytest.param(
+        row("10NT", 1, {2: P, 3: P}), SOCHI, {("pool", 1): 10}, id="both-pass-10"
+    ),
+    pytest.param(
+        row("6C", 1, {2: P, 3: H}),
+        SOCHI,
+        {("pool", 1): 2, (3, 1): 4},
+        id="half-whist-6",
+    ),
+    pytest.param(
+        row("7D", 1, {2: P, 3: H}),
+        SOCHI,
+        {("pool", 1): 4, (3, 1): 4},
+        id="half-whist-7",
+    ),
+    pytest.param(
+        row("6C", 1, {2: P, 3: H}),
+        LEN,
+        {("pool", 1): 2, (3, 1): 8},
+        id="half-whist-6-leningrad",
+    ),
+    pytest.param(
+        row("6S", 1, {2: P, 3: W}, [6, 1, 3]),
+        SOCHI,
+        {("pool", 1): 2, (3, 1): 8},
+        id="lone-whist-made",
+    ),
+    pytest.param(
+        row("6S", 1, {2: W, 3: W}, [6, 2, 2]),
+        SOCHI,
+        {("pool", 1): 2, (2, 1): 4, (3, 1): 4},
+        id="double-whist-made",
+    ),
+    pytest.param(
+        row("8H", 1, {2: W, 3: W}, [6, 3, 1]),
+        SOCHI,
+        {("mountain", 1): 12, (2, 1): 30, (3, 1): 18},
+        id="eight-failed-by-two-double-whist",
+    ),
+    pytest.param(
+        row("10S", 1, {2: W, 3: P}, [9, 1, 0]),
+        SOCHI,
+        {("mountain", 1): 10, (2, 1): 20, (3, 1): 10},
+        id="ten-failed-lone",
+    ),
+    pytest.param(
+        row("6S", 1, {2: W, 3: P}, [7, 2, 1]),
+        SOCHI,
+        {("pool", 1): 2, ("mountain", 2): 2, (2, 1): 6},
+        id="shortfall-6-lone",
+    ),
+    pytest.param(
+        row("6S", 1, {2: W, 3: W}, [8, 0, 2]),
+        SOCHI,
+        {("pool", 1): 2, ("mountain", 2): 4, (3, 1): 4},
+        id="shortfall-6-double-first-short",
+    ),
+    pytest.param(
+        row("6S", 1, {2: W, 3: W}, [8, 1, 1]),
+        SOCHI,
+        {("pool", 1): 2, ("mountain", 2): 2, ("mountain", 3): 2, (2, 1): 2, (3, 1): 2},
+        id="shortfall-6-double-shared",
+    ),
+    pytest.param(
+        row("6S", 1, {2: W, 3: W}, [7, 3, 0]),
+        SOCHI,
+        {("pool", 1): 2, ("mountain", 3): 2, (2, 1): 6},
+        id="shortfall-6-double-capped-at-shortfall",
+    ),
+    pytest.param(
+        row("7S", 1, {2: W, 3: W}, [9, 1, 0]),
+        SOCHI,
+        {("pool", 1): 4, ("mountain", 3): 4, (2, 1): 4},
+        id="shortfall-7-double-second-short",
+    ),
+    pytest.param(
+        row("8S", 1, {2: W, 3: W}, [10, 0, 0]),
+        SOCHI,
+        {("pool", 1): 6, ("mountain", 3): 6},
+        id="shortfall-8-second-whister",
+    ),
+    pytest.param(
+        row("8S", 1, {2: W, 3: P}, [10, 0, 0]),
+        SOCHI,
+        {("pool", 1): 6, ("mountain", 2): 6},
+        id="shortfall-8-lone",
+    ),
+    pytest.param(
+        row("9NT", 3, {1: W, 2: W}, [0, 0, 10]),
+        SOCHI,
+        {("pool", 3): 8, ("mountain", 2): 8},
+        id="shortfall-9-second-is-later-in-turn",
+    ),
+    pytest.param(
+        row("6S", 1, {2: W, 3: P}, [7, 2, 1]),
+        Rules(responsible_whist=False),
+        {("pool", 1): 2, (2, 1): 6},
+        id="not-responsible",
+    ),
+    pytest.param(
+        row("misere", 1, tricks=[0, 4, 6]), SOCHI, {("pool", 1): 10}, id="misere-made"
+    ),
+    pytest.param(
+        row("misere", 1, {2: P, 3: P}, [2, 5, 3]),
+        SOCHI,
+        {("mountain", 1): 20},
+        id="misere-failed",
+    ),
+    pytest.param(
+        row("misere", 1, tricks=[2, 5, 3]),
+        LEN,
+        {("mountain", 1): 40},
+        id="misere-failed-leningrad",
+    ),
+    pytest.param(
+        row("misere", 1, tricks=[2, 5, 3]),
+        Rules(misere_consolation=True),
+        {("mountain", 1): 20, (2, 1): 20, (3, 1): 20},
+        id="misere-failed-consolation",
+    ),
+    pytest.param(
+        row("pass", tricks=[0, 4, 6]),
+        SOCHI,
+        {("pool", 1): 1, ("mountain", 2): 4, ("mountain", 3): 6},
+        id="all-pass",
+    ),
+    pytest.param(
+        row("pass", tricks=[2, 3, 5]),
+        ROS,
+        {(1, 2): 15, (1, 3): 25},
+        id="all-pass-rostov",
+    ),
+    pytest.param(
+        row("pass", tricks=[2, 2, 6]),
+        ROS,
+        {(1, 3): 30, (2, 3): 30},
+        id="all-pass-rostov-tie",
+    ),
+    pytest.param(
+        row("pass", tricks=[0, 4, 6]),
+        ROS,
+        {("pool", 1): 1, (1, 2): 20, (1, 3): 30},
+        id="all-pass-rostov-blank",
+    ),
+    pytest.param(
+        row("6H", 1, {2: W, 3: P}, [5, 3, 2]),
+        ROS,
+        {("mountain", 1): 2, (2, 1): 7, (3, 1): 7},
+        id="gentleman-failed",
+    ),
+    pytest.param(
+        row("6H", 1, {2: W, 3: P}, [6, 3, 1]),
+        ROS,
+        {("pool", 1): 2, (2, 1): 8},
+        id="gentleman-made-is-greedy",
+    ),
+    pytest.param(
+        row("6H", 1, {2: W, 3: P}, [5, 3, 2]),
+        LEN,
+        {("mountain", 1): 4, (2, 1): 14, (3, 1): 14},
+        id="gentleman-failed-leningrad",
+    ),
+    pytest.param(
+        row("7H", 1, {2: W, 3: W}, [7, 2, 1]),
+        LEN,
+        {("pool", 1): 4, (2, 1): 16, (3, 1): 8},
+        id="double-whist-leningrad",
+    ),
+    pytest.param(
+        row("6S", 1, {2: W, 3: P}, [7, 2, 1]),
+        ROS,
+        {("pool", 1): 2, ("mountain", 2): 1, (2, 1): 6},
+        id="shortfall-rostov-half-v",
+    ),
+    pytest.param(
+        row("6S", 1, {2: W, 3: W}, [5, 3, 2, None], n=4, dealer=4),
+        SOCHI,
+        {("mountain", 1): 2, (2, 1): 8, (3, 1): 6, (4, 1): 2},
+        id="four-dealer-consoles",
+    ),
+    pytest.param(
+        row("6S", 1, {2: W, 3: W}, [5, 3, 2, None], n=4, dealer=4),
+        Rules(dealer_consolation=False),
+        {("mountain", 1): 2, (2, 1): 8, (3, 1): 6},
+        id="four-dealer-silent",
+    ),
+    pytest.param(
+        row("7S", 3, {4: P, 2: H}, n=4, dealer=1),
+        SOCHI,
+        {("pool", 3): 4, (2, 3): 4},
+        id="four-defenders-skip-dealer",
+    ),
+    pytest.param(
+        row("pass", tricks=[0, None, 4, 6], n=4, dealer=2),
+        SOCHI,
+        {("pool", 1): 1, ("mountain", 3): 4, ("mountain", 4): 6},
+        id="four-all-pass-dealer-out",
+    ),
 ]
 
 
@@ -173,10 +308,12 @@ def test_one_deal(deal, rules, expected):
 
 
 def test_outcome_and_counts():
-    deals = frame(row("6S", 1, {2: W, 3: P}, [7, 2, 1]),
-                  row("pass", tricks=[0, 4, 6], deal=2),
-                  row("6C", 1, {2: P, 3: H}, deal=3),
-                  row("8H", 1, {2: W, 3: W}, [6, 3, 1], deal=4))
+    deals = frame(
+        row("6S", 1, {2: W, 3: P}, [7, 2, 1]),
+        row("pass", tricks=[0, 4, 6], deal=2),
+        row("6C", 1, {2: P, 3: H}, deal=3),
+        row("8H", 1, {2: W, 3: W}, [6, 3, 1], deal=4),
+    )
     scored = preferans.score(deals)
     assert scored["outcome"].tolist() == ["made", "all_pass", "half_whist", "failed"]
     assert scored["whisters"].tolist() == [1, 0, 0, 2]
@@ -189,9 +326,11 @@ def test_outcome_and_counts():
 
 def test_all_pass_progression():
     rules = Rules(all_pass_price=(1, 2, 3))
-    deals = frame(*(row("pass", tricks=[1, 4, 5], deal=k) for k in range(1, 5)),
-                  row("6S", 1, {2: P, 3: P}, deal=5),
-                  row("pass", tricks=[1, 4, 5], deal=6))
+    deals = frame(
+        *(row("pass", tricks=[1, 4, 5], deal=k) for k in range(1, 5)),
+        row("6S", 1, {2: P, 3: P}, deal=5),
+        row("pass", tricks=[1, 4, 5], deal=6),
+    )
     scored = preferans.score(deals, rules=rules)
     assert scored["value"].tolist() == [1, 2, 3, 3, 2, 1]
     assert scored["mountain_2"].tolist() == [4, 8, 12, 12, 0, 4]
@@ -201,21 +340,34 @@ def test_all_pass_progression():
 
 
 def both_pass(declarer, contract, deal, **kw):
-    return row(contract, declarer, {s: P for s in (1, 2, 3) if s != declarer},
-               deal=deal, target=10, **kw)
+    return row(
+        contract,
+        declarer,
+        {s: P for s in (1, 2, 3) if s != declarer},
+        deal=deal,
+        target=10,
+        **kw,
+    )
 
 
 def test_overflow_to_smallest_shortfall():
-    deals = frame(both_pass(1, "7S", 1), both_pass(1, "7S", 2), both_pass(2, "6S", 3),
-                  both_pass(1, "7S", 4))
+    deals = frame(
+        both_pass(1, "7S", 1),
+        both_pass(1, "7S", 2),
+        both_pass(2, "6S", 3),
+        both_pass(1, "7S", 4),
+    )
     last = preferans.score(deals).iloc[3]
     assert (last["pool_1"], last["pool_2"], last["overflow"]) == (2, 2, 2)
     assert last["whists_1_on_2"] == 20
     assert [last[f"pool_sheet_{i}"] for i in (1, 2, 3)] == [10, 4, 0]
 
 
-@pytest.mark.parametrize("donor, taker", [(3, 1), (2, 3), (1, 2)],
-                         ids=["wraps-to-seat-1", "next-clockwise", "seat-2-after-1"])
+@pytest.mark.parametrize(
+    "donor, taker",
+    [(3, 1), (2, 3), (1, 2)],
+    ids=["wraps-to-seat-1", "next-clockwise", "seat-2-after-1"],
+)
 def test_overflow_tie_goes_clockwise(donor, taker):
     deals = frame(both_pass(donor, "10NT", 1), both_pass(donor, "6S", 2))
     last = preferans.score(deals).iloc[1]
@@ -224,24 +376,40 @@ def test_overflow_tie_goes_clockwise(donor, taker):
 
 
 def test_overflow_split_then_off_the_mountain_then_end():
-    deals = frame(both_pass(1, "10NT", 1), both_pass(2, "7S", 2), both_pass(2, "7S", 3),
-                  both_pass(3, "6S", 4), both_pass(3, "6S", 5), both_pass(1, "10NT", 6))
+    deals = frame(
+        both_pass(1, "10NT", 1),
+        both_pass(2, "7S", 2),
+        both_pass(2, "7S", 3),
+        both_pass(3, "6S", 4),
+        both_pass(3, "6S", 5),
+        both_pass(1, "10NT", 6),
+    )
     scored = preferans.score(deals)
     last = written(scored, 5)
-    assert last == {("pool", 2): 2, ("pool", 3): 6, ("mountain", 1): -2,
-                    (1, 2): 20, (1, 3): 60}
+    assert last == {
+        ("pool", 2): 2,
+        ("pool", 3): 6,
+        ("mountain", 1): -2,
+        (1, 2): 20,
+        (1, 3): 60,
+    }
     assert scored["game_over"].tolist() == [False] * 5 + [True]
     assert scored["overflow"].iloc[5] == 10
 
 
 def test_deal_after_the_end():
-    deals = frame(both_pass(1, "10NT", 1), both_pass(2, "10NT", 2),
-                  both_pass(3, "10NT", 3), both_pass(3, "6S", 4))
+    deals = frame(
+        both_pass(1, "10NT", 1),
+        both_pass(2, "10NT", 2),
+        both_pass(3, "10NT", 3),
+        both_pass(3, "6S", 4),
+    )
     with pytest.raises(LogValidationError) as err:
         preferans.score(deals)
     fc = err.value.failure_cases
     assert fc[["game_id", "deal", "column", "value", "reason"]].values.tolist() == [
-        [1, 4, "deal", 4, "after_end"]]
+        [1, 4, "deal", 4, "after_end"]
+    ]
     assert "over after deal 3" in fc["message"].iloc[0]
     scored = preferans.score(deals, after_end="score")
     assert written(scored, 3) == {("mountain", 3): -2}
@@ -249,9 +417,11 @@ def test_deal_after_the_end():
 
 
 def test_dealer_takes_overflow_at_four():
-    deals = frame(row("6S", 4, {2: P, 3: P}, n=4, dealer=1, deal=1, target=4),
-                  row("7S", 1, {3: P, 4: P}, n=4, dealer=2, deal=2, target=4),
-                  row("6S", 1, {2: P, 3: P}, n=4, dealer=4, deal=3, target=4))
+    deals = frame(
+        row("6S", 4, {2: P, 3: P}, n=4, dealer=1, deal=1, target=4),
+        row("7S", 1, {3: P, 4: P}, n=4, dealer=2, deal=2, target=4),
+        row("6S", 1, {2: P, 3: P}, n=4, dealer=4, deal=3, target=4),
+    )
     assert written(preferans.score(deals), 2) == {("pool", 4): 2, (1, 4): 20}
 
 
@@ -283,10 +453,16 @@ def oracle_settlement(scored: pd.DataFrame, rules: Rules) -> dict:
         n = int(deals["players"].iloc[0])
         pool = [int(deals[f"pool_{i}"].sum()) for i in range(1, n + 1)]
         mountain = [int(deals[f"mountain_{i}"].sum()) for i in range(1, n + 1)]
-        w = [[int(deals[f"whists_{i}_on_{j}"].sum()) if i != j else 0
-              for j in range(1, n + 1)] for i in range(1, n + 1)]
-        final = exact_settlement(pool, mountain, w, rules.pool_whists,
-                                 rules.mountain_whists)
+        w = [
+            [
+                int(deals[f"whists_{i}_on_{j}"].sum()) if i != j else 0
+                for j in range(1, n + 1)
+            ]
+            for i in range(1, n + 1)
+        ]
+        final = exact_settlement(
+            pool, mountain, w, rules.pool_whists, rules.mountain_whists
+        )
         for i in range(n):
             out[(game, deals[f"player{i + 1}"].iloc[0])] = final[i]
     return out
@@ -318,8 +494,9 @@ def test_sheet_is_what_settle_takes():
     assert max(abs(got[k] - want[k]) for k in want) < 1e-9
 
 
-@pytest.mark.parametrize("rules", [SOCHI, LEN, ROS],
-                         ids=["sochi", "leningrad", "rostov"])
+@pytest.mark.parametrize(
+    "rules", [SOCHI, LEN, ROS], ids=["sochi", "leningrad", "rostov"]
+)
 def test_ledger_sums_to_the_exact_settlement(rules):
     deals = preferans.random_games(60, seed=5, rules=rules)
     scored = preferans.score(deals, rules=rules)
@@ -332,17 +509,20 @@ def test_ledger_sums_to_the_exact_settlement(rules):
 
 
 def test_ledger_roles():
-    deals = frame(row("6S", 1, {2: W, 3: P}, [7, 2, 1, None], n=4, dealer=4),
-                  row("7S", 3, {4: P, 2: H}, n=4, dealer=1, deal=2),
-                  row("pass", tricks=[0, None, 4, 6], n=4, dealer=2, deal=3),
-                  row("misere", 2, tricks=[3, 0, 7, None], n=4, dealer=4, deal=4))
+    deals = frame(
+        row("6S", 1, {2: W, 3: P}, [7, 2, 1, None], n=4, dealer=4),
+        row("7S", 3, {4: P, 2: H}, n=4, dealer=1, deal=2),
+        row("pass", tricks=[0, None, 4, 6], n=4, dealer=2, deal=3),
+        row("misere", 2, tricks=[3, 0, 7, None], n=4, dealer=4, deal=4),
+    )
     ledger = preferans.to_ledger(preferans.score(deals))
     roles = ledger.pivot(index="deal", columns="seat", values="role")
     assert roles.astype(str).values.tolist() == [
         ["declarer", "whister", "passer", "dealer"],
         ["dealer", "half_whister", "declarer", "passer"],
         ["all_pass", "dealer", "all_pass", "all_pass"],
-        ["defender", "declarer", "defender", "dealer"]]
+        ["defender", "declarer", "defender", "dealer"],
+    ]
 
 
 # --- the reference on thousands of generated games ---------------------------------
@@ -351,11 +531,19 @@ VARIANTS = [
     pytest.param(Rules(), 2000, id="sochi"),
     pytest.param(Rules.leningrad(), 1000, id="leningrad"),
     pytest.param(Rules.rostov(), 1000, id="rostov"),
-    pytest.param(Rules(all_pass_price=(1, 2, 3), misere_consolation=True,
-                       dealer_consolation=False, responsible_whist=False), 1000,
-                 id="options"),
-    pytest.param(Rules.rostov(all_pass_whists=3, all_pass_price=(2, 4)), 800,
-                 id="rostov-prices"),
+    pytest.param(
+        Rules(
+            all_pass_price=(1, 2, 3),
+            misere_consolation=True,
+            dealer_consolation=False,
+            responsible_whist=False,
+        ),
+        1000,
+        id="options",
+    ),
+    pytest.param(
+        Rules.rostov(all_pass_whists=3, all_pass_price=(2, 4)), 800, id="rostov-prices"
+    ),
 ]
 
 
@@ -371,8 +559,14 @@ def _compare(scored: pd.DataFrame, ref: pd.DataFrame) -> None:
 @pytest.mark.parametrize("rules, games", VARIANTS)
 def test_against_reference(rules, games):
     # drawn past each game's end, so that surplus nobody takes is common too
-    deals = preferans.random_games(games, seed=games, rules=rules, to_end=False,
-                                   max_deals=30, pool_targets=(8, 12, 20))
+    deals = preferans.random_games(
+        games,
+        seed=games,
+        rules=rules,
+        to_end=False,
+        max_deals=30,
+        pool_targets=(8, 12, 20),
+    )
     scored = preferans.score(deals, rules=rules, after_end="score")
     _compare(scored, score_reference(deals, rules))
     assert scored["after_end"].any()
@@ -387,15 +581,23 @@ def test_against_reference_games_played_to_the_end():
 
 # --- properties --------------------------------------------------------------------
 
-RULES = st.sampled_from([SOCHI, LEN, ROS, Rules(all_pass_price=(1, 2)),
-                         Rules(dealer_consolation=False, misere_consolation=True)])
+RULES = st.sampled_from(
+    [
+        SOCHI,
+        LEN,
+        ROS,
+        Rules(all_pass_price=(1, 2)),
+        Rules(dealer_consolation=False, misere_consolation=True),
+    ]
+)
 
 
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 10**6), rules=RULES, to_end=st.booleans())
 def test_properties(seed, rules, to_end):
-    deals = preferans.random_games(8, seed=seed, rules=rules, to_end=to_end,
-                                   max_deals=40, pool_targets=(6, 10, 20))
+    deals = preferans.random_games(
+        8, seed=seed, rules=rules, to_end=to_end, max_deals=40, pool_targets=(6, 10, 20)
+    )
     scored = preferans.score(deals, rules=rules, after_end="score")
     nets = scored[[f"net_{i}" for i in SEATS]].sum(axis=1)
     assert np.abs(nets).max() < 1e-9  # every deal sums to zero
@@ -430,8 +632,9 @@ def test_every_problem_at_once():
         row("pass", 1, tricks=[2, 4, 4], deal=12),  # declarer on all-pass
         row("6S", 1, {1: W, 2: W, 3: P}, [6, 4, 0], deal=13),  # the declarer calls
         row("6S", 1, {2: P, 3: P}, n=4, dealer=1, game=2),  # the dealer declares
-        row("6S", 1, {2: W, 3: W, 4: P}, [6, 2, 2, None], n=4, dealer=4, game=2,
-            deal=2),  # the dealer calls
+        row(
+            "6S", 1, {2: W, 3: W, 4: P}, [6, 2, 2, None], n=4, dealer=4, game=2, deal=2
+        ),  # the dealer calls
         row("6S", 1, {2: P, 3: P}, n=4, game=2, deal=3),  # dealer blank at 4
         row("6S", 1, {2: P, 3: P}, game=2, deal=4),  # the table changed
         row("6S", 1, {2: P, 3: P}, game=3, target=20),
@@ -478,7 +681,9 @@ def test_bad_rows_and_deals_after_the_end_reported_together():
         preferans.score(deals)
     fc = err.value.failure_cases
     assert fc[["game_id", "deal", "reason", "row"]].values.tolist() == [
-        [1, 1, "tricks_sum", 0], [2, 4, "after_end", 4]]
+        [1, 1, "tricks_sum", 0],
+        [2, 4, "after_end", 4],
+    ]
 
 
 def test_missing_pool_target():
@@ -489,32 +694,42 @@ def test_missing_pool_target():
 
 
 def test_collect_keeps_the_good_rows():
-    deals = frame(row("6S", 1, {2: W, 3: W}, [5, 3, 1]), row("6S", 1, {2: P, 3: P},
-                                                              deal=2, game=2))
+    deals = frame(
+        row("6S", 1, {2: W, 3: W}, [5, 3, 1]),
+        row("6S", 1, {2: P, 3: P}, deal=2, game=2),
+    )
     good, rejected = csf.read_log(deals, game="preferans", errors="collect")
     assert good["game_id"].tolist() == [2]
     assert "must sum to 10" in rejected["problems"].iloc[0]
     assert preferans.score(good)["pool_1"].tolist() == [2]
 
 
-@pytest.mark.parametrize("options, match", [
-    ({"after_end": "keep"}, "after_end must be"),
-    ({"rules": Rules(whister_shortfall=0.25)}, "whister_shortfall"),
-    ({"rules": Rules(pool_whists=15)}, "multiple of mountain_whists"),
-])
+@pytest.mark.parametrize(
+    "options, match",
+    [
+        ({"after_end": "keep"}, "after_end must be"),
+        ({"rules": Rules(whister_shortfall=0.25)}, "whister_shortfall"),
+        ({"rules": Rules(pool_whists=15)}, "multiple of mountain_whists"),
+    ],
+)
 def test_bad_options(options, match):
     with pytest.raises(RulesError, match=match):
         preferans.score(frame(both_pass(1, "7S", 1)), **options)
 
 
 def test_aliases_and_case():
-    deals = frame(row("7nt", 1, {2: "Вист", 3: "w"}, [7, 2, 1]),
-                  row("Мизер", 2, tricks=[4, 0, 6], deal=2),
-                  row("6♠", 3, {1: "пас", 2: "P"}, deal=3))
+    deals = frame(
+        row("7nt", 1, {2: "Вист", 3: "w"}, [7, 2, 1]),
+        row("Мизер", 2, tricks=[4, 0, 6], deal=2),
+        row("6♠", 3, {1: "пас", 2: "P"}, deal=3),
+    )
     scored = preferans.score(deals)
     assert scored["contract"].astype(str).tolist() == ["7nt", "misere", "6s"]
     assert scored["outcome"].astype(str).tolist() == [
-        "made", "misere_made", "both_pass"]
+        "made",
+        "misere_made",
+        "both_pass",
+    ]
 
 
 # --- the sample season and the report ----------------------------------------------
@@ -524,7 +739,8 @@ def test_sample_season_is_its_generator_output():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
-        "make_preferans_season", ROOT / "scripts" / "make_preferans_season.py")
+        "make_preferans_season", ROOT / "scripts" / "make_preferans_season.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     buffer = io.StringIO()

@@ -30,15 +30,20 @@ KOPECK = Fraction(1, 100)
 # --- the oracle: one game at a time, as a person settles it on paper ---------------
 
 
-def oracle_whists(game: dict, method: str, a: int = 10, b: int = 10,
-                  adjust: int = -1) -> list[Fraction]:
+def oracle_whists(
+    game: dict, method: str, a: int = 10, b: int = 10, adjust: int = -1
+) -> list[Fraction]:
     """The balance of each seat, in whists (Fractions), by the rules file and seed."""
     pool, mountain, w = game["pool"], game["mountain"], game["W"]
     n = len(pool)
     if method == "exact":
         mean_p, mean_m = Fraction(sum(pool), n), Fraction(sum(mountain), n)
-        return [a * (pool[i] - mean_p) + b * (mean_m - mountain[i])
-                + sum(w[i][j] - w[j][i] for j in range(n)) for i in range(n)]
+        return [
+            a * (pool[i] - mean_p)
+            + b * (mean_m - mountain[i])
+            + sum(w[i][j] - w[j][i] for j in range(n))
+            for i in range(n)
+        ]
     target = max(pool)  # any target: it cancels in the amnesty
     m = [mountain[i] + (a // b) * (target - pool[i]) for i in range(n)]
     low = min(m)
@@ -68,8 +73,10 @@ def oracle_whists(game: dict, method: str, a: int = 10, b: int = 10,
         m[k] += new_total - total
         mean = Fraction(sum(m), n)
         from_mountain = [b * (mean - m[i]) for i in range(n)]
-    return [from_mountain[i] + sum(paper[i][j] - paper[j][i] for j in range(n))
-            for i in range(n)]
+    return [
+        from_mountain[i] + sum(paper[i][j] - paper[j][i] for j in range(n))
+        for i in range(n)
+    ]
 
 
 def _nearest(x: int, divides, tie_down: bool) -> int:
@@ -82,16 +89,20 @@ def _nearest(x: int, divides, tie_down: bool) -> int:
     raise AssertionError("no divisible value")
 
 
-def oracle_money(whists: list[Fraction], names: list[str], price,
-                 unit=KOPECK) -> list[int]:
+def oracle_money(
+    whists: list[Fraction], names: list[str], price, unit=KOPECK
+) -> list[int]:
     """Largest remainder in minor units: floor, then +1 by remainder, amount, name."""
     amounts = [x * Fraction(str(price)) / unit for x in whists]
     floors = [floor(x) for x in amounts]
     missing = -sum(floors)
-    order = sorted(range(len(amounts)),
-                   key=lambda i: (-(amounts[i] - floors[i]), -amounts[i], names[i]))
-    return [floors[i] + (1 if order.index(i) < missing else 0)
-            for i in range(len(amounts))]
+    order = sorted(
+        range(len(amounts)),
+        key=lambda i: (-(amounts[i] - floors[i]), -amounts[i], names[i]),
+    )
+    return [
+        floors[i] + (1 if order.index(i) < missing else 0) for i in range(len(amounts))
+    ]
 
 
 def games_of(sheet: pd.DataFrame) -> list[dict]:
@@ -100,12 +111,24 @@ def games_of(sheet: pd.DataFrame) -> list[dict]:
     for gid, rows in sheet.groupby("game_id", sort=False):
         rows = rows.sort_values("seat")
         n = len(rows)
-        w = [[0 if pd.isna(rows.iloc[i][f"whists_on_{j + 1}"]) or i == j
-              else int(rows.iloc[i][f"whists_on_{j + 1}"]) for j in range(n)]
-             for i in range(n)]
-        out.append({"game_id": gid, "names": list(rows["player"]),
-                    "pool": [int(x) for x in rows["pool"]],
-                    "mountain": [int(x) for x in rows["mountain"]], "W": w})
+        w = [
+            [
+                0
+                if pd.isna(rows.iloc[i][f"whists_on_{j + 1}"]) or i == j
+                else int(rows.iloc[i][f"whists_on_{j + 1}"])
+                for j in range(n)
+            ]
+            for i in range(n)
+        ]
+        out.append(
+            {
+                "game_id": gid,
+                "names": list(rows["player"]),
+                "pool": [int(x) for x in rows["pool"]],
+                "mountain": [int(x) for x in rows["mountain"]],
+                "W": w,
+            }
+        )
     return out
 
 
@@ -116,8 +139,13 @@ def make_sheet(games: list[dict]) -> pd.DataFrame:
         n = len(game["pool"])
         names = game.get("names") or [f"p{i}" for i in range(1, n + 1)]
         for i in range(n):
-            row = {"game_id": game.get("game_id", g), "seat": i + 1, "player": names[i],
-                   "pool": game["pool"][i], "mountain": game["mountain"][i]}
+            row = {
+                "game_id": game.get("game_id", g),
+                "seat": i + 1,
+                "player": names[i],
+                "pool": game["pool"][i],
+                "mountain": game["mountain"][i],
+            }
             for j in range(4):
                 written = j < n and j != i
                 row[f"whists_on_{j + 1}"] = game["W"][i][j] if written else None
@@ -129,7 +157,9 @@ def make_sheet(games: list[dict]) -> pd.DataFrame:
 
 
 SEED_GAME = {
-    "names": ["С", "З", "В", "Ю"], "pool": [20] * 4, "mountain": [4, 10, 21, 16],
+    "names": ["С", "З", "В", "Ю"],
+    "pool": [20] * 4,
+    "mountain": [4, 10, 21, 16],
     # pair balances of the rules file: С–З +2, С–В −10, С–Ю −42, З–В −50, З–Ю −78, В–Ю 0
     "W": [[0, 34, 20, 12], [32, 0, 8, 6], [30, 58, 0, 40], [54, 84, 40, 0]],
 }
@@ -145,12 +175,21 @@ def by_game(result: pd.DataFrame, column: str) -> list[list]:
 @pytest.mark.parametrize(
     ("method", "whists", "kopecks"),
     [
-        pytest.param("exact", [37.5, -102.5, -22.5, 87.5], [38, -103, -23, 88],
-                     id="exact-rules-file"),
-        pytest.param("paper", [38, -102, -24, 88], [38, -102, -24, 88],
-                     id="method1-amnesty"),
-        pytest.param("average", [37, -103, -23, 89], [37, -103, -23, 89],
-                     id="method2-average-mountain"),
+        pytest.param(
+            "exact",
+            [37.5, -102.5, -22.5, 87.5],
+            [38, -103, -23, 88],
+            id="exact-rules-file",
+        ),
+        pytest.param(
+            "paper", [38, -102, -24, 88], [38, -102, -24, 88], id="method1-amnesty"
+        ),
+        pytest.param(
+            "average",
+            [37, -103, -23, 89],
+            [37, -103, -23, 89],
+            id="method2-average-mountain",
+        ),
     ],
 )
 def test_seed_example(method, whists, kopecks):
@@ -211,8 +250,12 @@ def test_sample_file_is_the_generator_output():
 
 
 def three(mountain, pool=(10, 10, 10), names=("A", "B", "C"), w=None):
-    return {"pool": list(pool), "mountain": list(mountain), "names": list(names),
-            "W": w or [[0] * 3 for _ in range(3)]}
+    return {
+        "pool": list(pool),
+        "mountain": list(mountain),
+        "names": list(names),
+        "W": w or [[0] * 3 for _ in range(3)],
+    }
 
 
 @pytest.mark.parametrize(
@@ -255,11 +298,15 @@ def test_money_ties_go_to_the_larger_amount_then_the_name():
 def test_money_at_a_price_that_does_not_divide():
     # 37.5 whists at 0.003 = 0.1125 -> 11.25 kopecks; sums to 0 whatever the price
     result = preferans.settle(make_sheet([SEED_GAME]), whist_price=0.003)
-    exact = [Fraction(x) * Fraction("0.003") / KOPECK for x in ("37.5", "-102.5",
-                                                                   "-22.5", "87.5")]
+    exact = [
+        Fraction(x) * Fraction("0.003") / KOPECK
+        for x in ("37.5", "-102.5", "-22.5", "87.5")
+    ]
     assert result["money_units"].tolist() == oracle_money(
         [Fraction(x) for x in ("37.5", "-102.5", "-22.5", "87.5")],
-        SEED_GAME["names"], "0.003")
+        SEED_GAME["names"],
+        "0.003",
+    )
     assert sum(result["money_units"]) == 0
     units = result["money_units"]
     assert all(abs(u - x) < 1 for u, x in zip(units, exact, strict=True))
@@ -269,8 +316,10 @@ def test_price_from_the_sheet_wins_and_blank_means_no_money():
     sheet = make_sheet([SEED_GAME, dict(SEED_GAME, game_id=2)])
     sheet["whist_price"] = [0.1] * 4 + [None] * 4
     with_arg = preferans.settle(sheet, whist_price=0.01)
-    assert by_game(with_arg, "money_units") == [[375, -1025, -225, 875],
-                                                [38, -103, -23, 88]]
+    assert by_game(with_arg, "money_units") == [
+        [375, -1025, -225, 875],
+        [38, -103, -23, 88],
+    ]
     without = preferans.settle(sheet)
     assert without["money"].isna().tolist() == [False] * 4 + [True] * 4
 
@@ -312,14 +361,16 @@ def test_pool_whists_not_a_multiple_of_mountain_whists():
 def test_row_order_and_game_ids_do_not_matter():
     sheet = csf.read_log(SAMPLE, game="preferans-sheet")
     shuffled = sheet.sample(frac=1, random_state=3).assign(
-        game_id=lambda f: "g" + f["game_id"].astype(str))
+        game_id=lambda f: "g" + f["game_id"].astype(str)
+    )
     for method in preferans.METHODS:
         a = preferans.settle(sheet, method=method, whist_price=0.01)
         b = preferans.settle(shuffled, method=method, whist_price=0.01)
         assert str(b["game_id"].dtype) == "str"
         a = a.set_index(["game_id", "player"])[["twelfths", "money_units"]]
         b = b.assign(game_id=b["game_id"].str[1:].astype("Int64")).set_index(
-            ["game_id", "player"])[["twelfths", "money_units"]]
+            ["game_id", "player"]
+        )[["twelfths", "money_units"]]
         pd.testing.assert_frame_equal(a.sort_index(), b.sort_index())
 
 
@@ -339,8 +390,9 @@ def test_report_tables():
     "reorder",
     [
         pytest.param(lambda f: f.iloc[::-1], id="ids-descending"),
-        pytest.param(lambda f: f.sort_values(["game_id", "player"]),
-                     id="seats-shuffled-in-game"),
+        pytest.param(
+            lambda f: f.sort_values(["game_id", "player"]), id="seats-shuffled-in-game"
+        ),
         pytest.param(lambda f: f.sample(frac=1, random_state=11), id="shuffled"),
         pytest.param(lambda f: f.set_index(f.index * 3 + 7), id="other-index"),
     ],
@@ -378,19 +430,23 @@ def test_game_values_given_on_one_row_only():
     for method in preferans.METHODS:
         pd.testing.assert_frame_equal(
             preferans.settle(sparse, method=method).drop(columns=["whist_price"]),
-            preferans.settle(full, method=method).drop(columns=["whist_price"]))
+            preferans.settle(full, method=method).drop(columns=["whist_price"]),
+        )
         assert preferans.settle(sparse, method=method)["whist_price"].tolist() == (
-            [0.05] * 4 + [0.003] * 3)
+            [0.05] * 4 + [0.003] * 3
+        )
 
 
 def test_report_is_settle_and_pairwise():
     sheet = csf.read_log(SAMPLE, game="preferans-sheet")
     tables = preferans.settle_report(sheet, method="average", whist_price=0.05)
     res = preferans.settle(sheet, method="average", whist_price=0.05)
-    pd.testing.assert_frame_equal(tables["Settlement (average)"],
-                                  res.drop(columns=["twelfths", "money_units"]))
-    pd.testing.assert_frame_equal(tables["Pairs"],
-                                  preferans.pairwise(sheet, method="average"))
+    pd.testing.assert_frame_equal(
+        tables["Settlement (average)"], res.drop(columns=["twelfths", "money_units"])
+    )
+    pd.testing.assert_frame_equal(
+        tables["Pairs"], preferans.pairwise(sheet, method="average")
+    )
 
 
 def test_money_ties_in_many_games_match_the_oracle():
@@ -400,14 +456,20 @@ def test_money_ties_in_many_games_match_the_oracle():
     games = []
     for _ in range(300):
         n = int(rng.choice([3, 4]))
-        games.append(dict(three([int(m) for m in rng.integers(0, 2, n)], pool=[10] * n),
-                          names=[f"p{x}" for x in rng.permutation(6)[:n]],
-                          W=[[0] * n for _ in range(n)]))
+        games.append(
+            dict(
+                three([int(m) for m in rng.integers(0, 2, n)], pool=[10] * n),
+                names=[f"p{x}" for x in rng.permutation(6)[:n]],
+                W=[[0] * n for _ in range(n)],
+            )
+        )
     sheet = make_sheet(games)
     for method in preferans.METHODS:
         for price in ("0.01", "0.003", "0.07"):
-            got = by_game(preferans.settle(sheet, method=method,
-                                           whist_price=float(price)), "money_units")
+            got = by_game(
+                preferans.settle(sheet, method=method, whist_price=float(price)),
+                "money_units",
+            )
             for game, units in zip(games, got, strict=True):
                 exact = oracle_whists(game, method)
                 assert units == oracle_money(exact, game["names"], price), game
@@ -423,22 +485,31 @@ def random_games(count: int, seed: int) -> list[dict]:
         n = int(rng.choice([3, 4]))
         target = int(rng.choice([10, 20]))
         closed = rng.random() < 0.7
-        pool = ([target] * n if closed
-                else [int(x) for x in rng.integers(0, target + 1, n)])
-        games.append({
-            "game_id": g + 1, "names": [f"n{x}" for x in rng.permutation(9)[:n]],
-            "pool": pool, "mountain": [int(x) for x in rng.integers(-5, 60, n)],
-            "W": [[0 if i == j else int(rng.integers(0, 150)) for j in range(n)]
-                  for i in range(n)],
-        })
+        pool = (
+            [target] * n if closed else [int(x) for x in rng.integers(0, target + 1, n)]
+        )
+        games.append(
+            {
+                "game_id": g + 1,
+                "names": [f"n{x}" for x in rng.permutation(9)[:n]],
+                "pool": pool,
+                "mountain": [int(x) for x in rng.integers(-5, 60, n)],
+                "W": [
+                    [0 if i == j else int(rng.integers(0, 150)) for j in range(n)]
+                    for i in range(n)
+                ],
+            }
+        )
     return games
 
 
 @pytest.mark.parametrize("method", list(preferans.METHODS))
 @pytest.mark.parametrize(
     ("rules", "a"),
-    [pytest.param(Rules.sochi(), 10, id="sochi"),
-     pytest.param(Rules.leningrad(), 20, id="leningrad")],
+    [
+        pytest.param(Rules.sochi(), 10, id="sochi"),
+        pytest.param(Rules.leningrad(), 20, id="leningrad"),
+    ],
 )
 def test_matches_oracle_on_many_games(method, rules, a):
     games = random_games(800, seed=7 + a)
@@ -488,8 +559,9 @@ def _settle(games, method, **kw):
 
 
 @FAST
-@given(st.lists(game_dicts(), min_size=1, max_size=6),
-       st.sampled_from(preferans.METHODS))
+@given(
+    st.lists(game_dicts(), min_size=1, max_size=6), st.sampled_from(preferans.METHODS)
+)
 def test_every_game_sums_to_zero(games, method):
     result = _settle(games, method)
     sums = result.groupby("game_id")[["twelfths", "money_units"]].sum()
@@ -509,11 +581,15 @@ def _swap(game, i, j):
     perm = list(range(len(game["pool"])))
     perm[i], perm[j] = perm[j], perm[i]
     n = len(perm)
-    return {"pool": [game["pool"][p] for p in perm],
-            "mountain": [game["mountain"][p] for p in perm],
-            "names": [game["names"][p] for p in perm],
-            "W": [[game["W"][perm[r]][perm[c]] for c in range(n)] + [0] * (4 - n)
-                  for r in range(n)]}
+    return {
+        "pool": [game["pool"][p] for p in perm],
+        "mountain": [game["mountain"][p] for p in perm],
+        "names": [game["names"][p] for p in perm],
+        "W": [
+            [game["W"][perm[r]][perm[c]] for c in range(n)] + [0] * (4 - n)
+            for r in range(n)
+        ],
+    }
 
 
 @FAST
@@ -530,8 +606,10 @@ def test_exchanging_two_seats_permutes_the_result(game, data, method):
 
 
 @FAST
-@given(st.lists(game_dicts(), min_size=1, max_size=6),
-       st.sampled_from(["paper", "average"]))
+@given(
+    st.lists(game_dicts(), min_size=1, max_size=6),
+    st.sampled_from(["paper", "average"]),
+)
 def test_paper_methods_are_whole_and_close_to_exact(games, method):
     paper = _settle(games, method)
     exact = _settle(games, "exact")
@@ -599,8 +677,11 @@ def test_every_problem_at_once():
     assert "A" in msg[2, "no_such_seat"] and "3 players" in msg[2, "no_such_seat"]
     # sheet problems are named by game and seat (a sheet has no deals)
     assert list(fc.columns[:3]) == ["game_id", "seat", "column"]
-    assert fc.loc[(fc["game_id"] == 1) & (fc["reason"] == "negative_whists"),
-                  "seat"].notna().all()
+    assert (
+        fc.loc[(fc["game_id"] == 1) & (fc["reason"] == "negative_whists"), "seat"]
+        .notna()
+        .all()
+    )
 
 
 def test_not_positive_price_named():
@@ -613,8 +694,9 @@ def test_not_positive_price_named():
 
 
 def test_collect_rejects_whole_games():
-    deals, rejected = csf.validate(_bad_sheet(), game="preferans-sheet",
-                                   errors="collect")
+    deals, rejected = csf.validate(
+        _bad_sheet(), game="preferans-sheet", errors="collect"
+    )
     assert len(deals) == 0  # every game has a problem, game 2 in one row only
     assert set(rejected["game_id"]) == {1, 2, 3, 4, 5}
     ok = make_sheet([three((0, 1, 2))]).assign(game_id=9, pool_target=20)

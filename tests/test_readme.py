@@ -6,8 +6,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def commands(text: str) -> list[str]:
-    return [line.strip() for line in text.splitlines()
-            if line.strip().startswith("python3 -m venv .venv")]
+    return [
+        line.strip()
+        for line in text.splitlines()
+        if line.strip().startswith("python3 -m venv .venv")
+    ]
 
 
 def test_ci_runs_the_readme_commands():

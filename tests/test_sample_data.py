@@ -12,7 +12,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def load(script: str):
-    spec = importlib.util.spec_from_file_location(script, ROOT / "scripts" / f"{script}.py")
+    spec = importlib.util.spec_from_file_location(
+        script, ROOT / "scripts" / f"{script}.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -23,4 +25,6 @@ def test_sample_regenerates_byte_for_byte(script, sample):
     module = load(script)
     buffer = io.StringIO()
     module.season().to_csv(buffer, index=False, float_format="%g")
-    assert buffer.getvalue() == (ROOT / "sample_data" / sample).read_text(encoding="utf-8")
+    assert buffer.getvalue() == (ROOT / "sample_data" / sample).read_text(
+        encoding="utf-8"
+    )

@@ -44,7 +44,9 @@ GAMES: dict[str, GameEntry] = {
         GameEntry("tarot", "cardscore_frames.games.tarot"),
         GameEntry("belot", "cardscore_frames.games.belot"),
         GameEntry("preferans", "cardscore_frames.games.preferans"),
-        GameEntry("preferans-sheet", "cardscore_frames.games.preferans", "SHEET_SCHEMA"),
+        GameEntry(
+            "preferans-sheet", "cardscore_frames.games.preferans", "SHEET_SCHEMA"
+        ),
     )
 }
 

@@ -182,9 +182,7 @@ def _read_excel(path: Path, sheet: str | int) -> tuple[pd.DataFrame, Source]:
     if empty.any():
         frame = frame.loc[~empty].reset_index(drop=True)
         rows = rows[~empty]
-    letters = {
-        str(c): get_column_letter(i + 1) for i, c in enumerate(frame.columns)
-    }
+    letters = {str(c): get_column_letter(i + 1) for i, c in enumerate(frame.columns)}
     return frame, Source(
         label=f"{path} [{sheet_name}]",
         sheet=sheet_name,

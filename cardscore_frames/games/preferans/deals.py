@@ -44,8 +44,14 @@ PAIRS = [(i, j) for i in SEAT_RANGE for j in SEAT_RANGE if i != j]
 
 #: Columns that ``score`` adds, in order (``pool_target`` replaces the log's).
 SCORE_COLUMNS = (
-    "players", "declarer_seat", "dealer_seat", "outcome", "value", "whisters",
-    "undertricks", "shortfall",
+    "players",
+    "declarer_seat",
+    "dealer_seat",
+    "outcome",
+    "value",
+    "whisters",
+    "undertricks",
+    "shortfall",
     *(f"pool_{i}" for i in SEAT_RANGE),
     *(f"mountain_{i}" for i in SEAT_RANGE),
     *(f"whists_{i}_on_{j}" for i, j in PAIRS),
@@ -53,7 +59,9 @@ SCORE_COLUMNS = (
     *(f"pool_sheet_{i}" for i in SEAT_RANGE),
     *(f"mountain_sheet_{i}" for i in SEAT_RANGE),
     *(f"net_{i}" for i in SEAT_RANGE),
-    "pool_target", "after_end", "game_over",
+    "pool_target",
+    "after_end",
+    "game_over",
 )
 
 
@@ -67,16 +75,18 @@ def _check_options(rules: Rules, after_end: str) -> None:
         raise RulesError(
             "whister_shortfall x V must be a whole number of mountain points for every "
             f"contract value {tuple(CONTRACT_VALUE.values())}; got "
-            f"{rules.whister_shortfall!r}")
+            f"{rules.whister_shortfall!r}"
+        )
     if rules.pool_cap and rules.pool_whists % rules.mountain_whists:
         raise RulesError(
             "with pool_cap, a surplus nobody takes comes off the mountain at a/b "
             f"points a pool point, so pool_whists ({rules.pool_whists}) must be a "
-            f"multiple of mountain_whists ({rules.mountain_whists})")
+            f"multiple of mountain_whists ({rules.mountain_whists})"
+        )
 
 
 #: The int32 columns of the result, in order, and the row of each in one block.
-INT_COLUMNS = SCORE_COLUMNS[SCORE_COLUMNS.index("value"):SCORE_COLUMNS.index("net_1")]
+INT_COLUMNS = SCORE_COLUMNS[SCORE_COLUMNS.index("value") : SCORE_COLUMNS.index("net_1")]
 _ROW = {name: k for k, name in enumerate(INT_COLUMNS)}
 
 
@@ -97,8 +107,10 @@ def _net(block: np.ndarray, n: np.ndarray, rules: Rules) -> np.ndarray:
         w = block[_ROW[f"whists_{i}_on_{j}"]]
         base[i - 1] += w
         base[j - 1] -= w
-    shift = (rules.pool_whists * pool.sum(axis=0, where=seated)
-             - rules.mountain_whists * mountain.sum(axis=0, where=seated)) / n
+    shift = (
+        rules.pool_whists * pool.sum(axis=0, where=seated)
+        - rules.mountain_whists * mountain.sum(axis=0, where=seated)
+    ) / n
     return np.where(seated, base - shift, 0.0)
 
 
@@ -106,8 +118,10 @@ def _targets(deals: pd.DataFrame, lay: Layout, rules: Rules) -> np.ndarray:
     """Each game's pool target (from its first deal), by game code."""
     target = pool_targets(deals, rules)[lay.first_row]
     if np.isnan(target).any():
-        raise RulesError("every game needs a pool target: a pool_target column or "
-                         "Rules(pool_target=...)")
+        raise RulesError(
+            "every game needs a pool target: a pool_target column or "
+            "Rules(pool_target=...)"
+        )
     return target.astype(np.int32)
 
 
@@ -133,9 +147,14 @@ def _compute(deals: pd.DataFrame, rules: Rules) -> dict:
     effect = deal_effects(st, code, call_codes(deals), tricks, price, rules)
     target = _targets(deals, lay, rules)
     n = st.n.astype(np.int64)
-    run = run_pools(np.take(effect.pool, lay.rows, axis=1),
-                    np.take(effect.mountain, lay.rows, axis=1), lay,
-                    n[lay.first_row[lay.games]], target[lay.games], rules)
+    run = run_pools(
+        np.take(effect.pool, lay.rows, axis=1),
+        np.take(effect.mountain, lay.rows, axis=1),
+        lay,
+        n[lay.first_row[lay.games]],
+        target[lay.games],
+        rules,
+    )
     block = np.empty((len(INT_COLUMNS), len(deals)), np.int32)
     for name in ("value", "whisters", "undertricks", "shortfall"):
         block[_ROW[name]] = getattr(effect, name)
@@ -146,10 +165,17 @@ def _compute(deals: pd.DataFrame, rules: Rules) -> dict:
     _whists(block, effect, st, run, lay)
     code_of_row = np.empty(len(deals), np.int64)
     code_of_row[lay.order] = lay.game
-    return dict(lay=lay, seats=st, effect=effect, n=n, target=target[code_of_row],
-                block=block, net=_net(block, n, rules),
-                after_end=_unslot(run.after_end, lay),
-                game_over=_unslot(run.game_over, lay))
+    return dict(
+        lay=lay,
+        seats=st,
+        effect=effect,
+        n=n,
+        target=target[code_of_row],
+        block=block,
+        net=_net(block, n, rules),
+        after_end=_unslot(run.after_end, lay),
+        game_over=_unslot(run.game_over, lay),
+    )
 
 
 def _unslot(values: np.ndarray, lay: Layout, out: np.ndarray | None = None):
@@ -168,13 +194,19 @@ def _after_end_problems(deals: pd.DataFrame, res: dict) -> pd.DataFrame:
     code[lay.order] = lay.game
     ended_at[code[last]] = deal[last]
     problems = Problems("preferans", deals)
-    problems.add(after, "deal", "after_end",
-                 "deal {value} comes after the end of its game (over after deal "
-                 "{end}); pass after_end='score' to score it", value=deals["deal"],
-                 end=ended_at[code])
+    problems.add(
+        after,
+        "deal",
+        "after_end",
+        "deal {value} comes after the end of its game (over after deal "
+        "{end}); pass after_end='score' to score it",
+        value=deals["deal"],
+        end=ended_at[code],
+    )
     fc = problems.frame()
-    fc["row"] = pd.array(deals.index.to_numpy()[fc["row"].to_numpy(dtype=np.int64)],
-                         dtype="Int64")  # positions in the whole log
+    fc["row"] = pd.array(
+        deals.index.to_numpy()[fc["row"].to_numpy(dtype=np.int64)], dtype="Int64"
+    )  # positions in the whole log
     return fc
 
 
@@ -184,8 +216,9 @@ def _raise(*frames: pd.DataFrame) -> None:
         fc = pd.concat(frames, ignore_index=True)
         fc["_o"] = fc["row"].astype("Float64").fillna(-1)
         fc = fc.sort_values("_o", kind="stable").drop(columns="_o")
-        raise LogValidationError("preferans", fc.reset_index(drop=True)[
-            list(FAILURE_COLUMNS)])
+        raise LogValidationError(
+            "preferans", fc.reset_index(drop=True)[list(FAILURE_COLUMNS)]
+        )
 
 
 def _raw_game_codes(deals: pd.DataFrame) -> np.ndarray | None:
@@ -302,17 +335,31 @@ def _seat_number(seat: np.ndarray) -> pd.arrays.IntegerArray:
 def _assemble(deals: pd.DataFrame, res: dict) -> pd.DataFrame:
     """The result columns after the log's (which they replace when present)."""
     st, effect = res["seats"], res["effect"]
-    head = pd.DataFrame({
-        "players": res["n"],
-        "declarer_seat": _seat_number(st.declarer),
-        "dealer_seat": _seat_number(st.dealer),
-        "outcome": pd.Categorical.from_codes(effect.outcome, categories=OUTCOMES),
-    })
-    tail = pd.DataFrame({"pool_target": res["target"], "after_end": res["after_end"],
-                         "game_over": res["game_over"]})
+    head = pd.DataFrame(
+        {
+            "players": res["n"],
+            "declarer_seat": _seat_number(st.declarer),
+            "dealer_seat": _seat_number(st.dealer),
+            "outcome": pd.Categorical.from_codes(effect.outcome, categories=OUTCOMES),
+        }
+    )
+    tail = pd.DataFrame(
+        {
+            "pool_target": res["target"],
+            "after_end": res["after_end"],
+            "game_over": res["game_over"],
+        }
+    )
     kept = deals.drop(columns=[c for c in SCORE_COLUMNS if c in deals])
-    return pd.concat([
-        kept, head, pd.DataFrame(res["block"].T, columns=list(INT_COLUMNS), copy=False),
-        pd.DataFrame(res["net"].T, columns=[f"net_{i}" for i in SEAT_RANGE],
-                     copy=False),
-        tail], axis=1)
+    return pd.concat(
+        [
+            kept,
+            head,
+            pd.DataFrame(res["block"].T, columns=list(INT_COLUMNS), copy=False),
+            pd.DataFrame(
+                res["net"].T, columns=[f"net_{i}" for i in SEAT_RANGE], copy=False
+            ),
+            tail,
+        ],
+        axis=1,
+    )

@@ -31,8 +31,15 @@ from cardscore_frames.games.preferans.rules import (
 __all__ = ["OUTCOMES", "Deal", "deal_effects", "whists_on", "all_pass_prices"]
 
 #: The ``outcome`` of a deal, as ``score`` writes it.
-OUTCOMES = ("all_pass", "both_pass", "half_whist", "made", "failed", "misere_made",
-            "misere_failed")
+OUTCOMES = (
+    "all_pass",
+    "both_pass",
+    "half_whist",
+    "made",
+    "failed",
+    "misere_made",
+    "misere_failed",
+)
 #: V and O by level (index 0..10); 0 where there is no such contract.
 _VALUE = np.array([CONTRACT_VALUE.get(lv, 0) for lv in range(11)], np.int32)
 _OBLIGATION = np.array([WHIST_OBLIGATION.get(lv, 0) for lv in range(11)], np.int32)
@@ -103,17 +110,22 @@ def _trick_whists(h: _Hand, rules: Rules):
     whister = np.where(gentleman, alone // 2, alone)
     shared = np.where(gentleman, alone // 2, 0)
     lone1, lone2 = h.lone & h.w1, h.lone & ~h.w1
-    first = np.where(h.both, per * h.t1,
-                     np.where(lone1, whister, np.where(lone2, shared, 0)))
-    second = np.where(h.both, per * h.t2,
-                      np.where(lone2, whister, np.where(lone1, shared, 0)))
+    first = np.where(
+        h.both, per * h.t1, np.where(lone1, whister, np.where(lone2, shared, 0))
+    )
+    second = np.where(
+        h.both, per * h.t2, np.where(lone2, whister, np.where(lone1, shared, 0))
+    )
     return first, second
 
 
 def _whister_mountain(h: _Hand, rules: Rules):
     """Responsible whist: the whisters' missing tricks in their mountain."""
-    short = np.where((h.both | h.lone) & rules.responsible_whist,
-                     np.maximum(h.obligation - h.t1 - h.t2, 0), 0)
+    short = np.where(
+        (h.both | h.lone) & rules.responsible_whist,
+        np.maximum(h.obligation - h.t1 - h.t2, 0),
+        0,
+    )
     per = np.rint(rules.whister_shortfall * h.value).astype(np.int32)
     halves = h.both & (h.level <= 7)  # each must take O/2, capped at the shortfall
     own1 = np.minimum(np.maximum(h.obligation // 2 - h.t1, 0), short)
@@ -135,28 +147,53 @@ def _contracts(st: Seats, code, calls, tricks, rules: Rules):
     half = (level > 0) & (c2 == HALF)
     td = at_seat(tricks, st.declarer, 0)
     under = np.where(w1 | w2, np.maximum(level - td, 0), 0)
-    h = _Hand(level, value, _OBLIGATION[level], w1, w1 & w2, w1 ^ w2,
-              at_seat(tricks, st.first, 0), at_seat(tricks, st.second, 0), under)
+    h = _Hand(
+        level,
+        value,
+        _OBLIGATION[level],
+        w1,
+        w1 & w2,
+        w1 ^ w2,
+        at_seat(tricks, st.first, 0),
+        at_seat(tricks, st.second, 0),
+        under,
+    )
     misere_failed = misere & (td > 0)
     made = (level > 0) & (under == 0) | misere & ~misere_failed
-    cons = rules.consolation_whists * value * np.where(
-        misere, td * rules.misere_consolation, under)
+    cons = (
+        rules.consolation_whists
+        * value
+        * np.where(misere, td * rules.misere_consolation, under)
+    )
     tricks1, tricks2 = _trick_whists(h, rules)
     half_whists = np.where(
-        half, rules.consolation_whists * value * h.obligation // 2, 0)
+        half, rules.consolation_whists * value * h.obligation // 2, 0
+    )
     mountain1, mountain2, short = _whister_mountain(h, rules)
     size = len(code)
     dealer = st.out if rules.dealer_consolation else np.full(size, -1)
     pool = _by_seat(size, (st.declarer, np.where(made, value, 0)))
-    mountain = _by_seat(size, (st.declarer, rules.undertrick_mountain * value * under
-                               + rules.misere_trick_mountain * np.where(misere_failed,
-                                                                        td, 0)),
-                        (st.first, mountain1), (st.second, mountain2))
-    on = _by_seat(size, (st.first, cons + tricks1), (st.second, cons + tricks2
-                                                      + half_whists), (dealer, cons))
+    mountain = _by_seat(
+        size,
+        (
+            st.declarer,
+            rules.undertrick_mountain * value * under
+            + rules.misere_trick_mountain * np.where(misere_failed, td, 0),
+        ),
+        (st.first, mountain1),
+        (st.second, mountain2),
+    )
+    on = _by_seat(
+        size,
+        (st.first, cons + tricks1),
+        (st.second, cons + tricks2 + half_whists),
+        (dealer, cons),
+    )
     outcome = np.select(
         [level == 0, half, ~(w1 | w2), under == 0],
-        [np.where(misere_failed, 6, 5), 2, 1, 3], 4)
+        [np.where(misere_failed, 6, 5), 2, 1, 3],
+        4,
+    )
     counts = (w1 & w2).astype(np.int32) + (w1 | w2)
     under = np.where(misere, td, under)
     return pool, mountain, on, outcome, value, counts, under, short
@@ -192,9 +229,19 @@ def deal_effects(st: Seats, code, calls, tricks, price, rules: Rules) -> Deal:
     all-pass price (0 on other deals).
     """
     pool, mountain, on, outcome, value, whisters, under, short = _contracts(
-        st, code, calls, tricks, rules)
+        st, code, calls, tricks, rules
+    )
     ap_pool, ap_mountain, low, owed = _all_pass(st, tricks, price, rules)
     all_pass = code == ALL_PASS
-    return Deal(pool + ap_pool, mountain + ap_mountain, on, low, owed,
-                np.where(all_pass, 0, outcome), np.where(all_pass, price, value),
-                whisters, under, short)
+    return Deal(
+        pool + ap_pool,
+        mountain + ap_mountain,
+        on,
+        low,
+        owed,
+        np.where(all_pass, 0, outcome),
+        np.where(all_pass, price, value),
+        whisters,
+        under,
+        short,
+    )

@@ -119,8 +119,16 @@ def _empty_run(size: int) -> PoolRun:
     def z(*shape):
         return np.zeros((*shape, size), np.int32)
 
-    return PoolRun(z(MAX_SEATS), z(MAX_SEATS), z(), np.zeros(size, bool),
-                   np.zeros(size, bool), z(MAX_SEATS), z(MAX_SEATS), ())
+    return PoolRun(
+        z(MAX_SEATS),
+        z(MAX_SEATS),
+        z(),
+        np.zeros(size, bool),
+        np.zeros(size, bool),
+        z(MAX_SEATS),
+        z(MAX_SEATS),
+        (),
+    )
 
 
 def run_pools(write, mountain, lay: Layout, n, target, rules: Rules) -> PoolRun:
@@ -162,8 +170,17 @@ def run_pools(write, mountain, lay: Layout, n, target, rules: Rules) -> PoolRun:
                 take = np.minimum(points, np.maximum(tgt - state[donor], 0))
                 state[donor] += take
                 if (points > take).any():
-                    _spill(state, block, donor, points - take, tgt, size, rules, run,
-                           spills)
+                    _spill(
+                        state,
+                        block,
+                        donor,
+                        points - take,
+                        tgt,
+                        size,
+                        rules,
+                        run,
+                        spills,
+                    )
             else:
                 state[donor] += points
         run.pool[:, block] = state - before
@@ -176,7 +193,10 @@ def run_pools(write, mountain, lay: Layout, n, target, rules: Rules) -> PoolRun:
 
 def _joined(spills) -> tuple:
     if not spills:
-        return (np.zeros(0, np.int64), np.zeros(0, np.int64),
-                np.zeros((0, MAX_SEATS), np.int32))
+        return (
+            np.zeros(0, np.int64),
+            np.zeros(0, np.int64),
+            np.zeros((0, MAX_SEATS), np.int32),
+        )
     slots, donors, whists = zip(*spills, strict=True)
     return np.concatenate(slots), np.concatenate(donors), np.concatenate(whists)

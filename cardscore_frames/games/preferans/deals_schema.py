@@ -30,9 +30,20 @@ from cardscore_frames.games.preferans.rules import (
 )
 from cardscore_frames.validate import Field, Problems, Schema
 
-__all__ = ["SCHEMA", "PLAYERS", "CALL_COLUMNS", "TRICK_COLUMNS", "Seats", "seats",
-           "seat_names", "contract_codes", "call_codes", "trick_array", "pool_targets",
-           "at_seat"]
+__all__ = [
+    "SCHEMA",
+    "PLAYERS",
+    "CALL_COLUMNS",
+    "TRICK_COLUMNS",
+    "Seats",
+    "seats",
+    "seat_names",
+    "contract_codes",
+    "call_codes",
+    "trick_array",
+    "pool_targets",
+    "at_seat",
+]
 
 MAX_SEATS = 4
 PLAYERS = tuple(f"player{i}" for i in range(1, MAX_SEATS + 1))
@@ -45,15 +56,30 @@ LEVEL = np.array([CONTRACT_LEVEL[c] for c in CONTRACTS] + [0], dtype=np.int64)
 
 _SUIT_SIGNS = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "бк": "nt"}
 _CONTRACT_ALIASES = {
-    **{f"{lv}{sign}": f"{lv}{suit}" for lv in range(6, 11)
-       for sign, suit in _SUIT_SIGNS.items()},
+    **{
+        f"{lv}{sign}": f"{lv}{suit}"
+        for lv in range(6, 11)
+        for sign, suit in _SUIT_SIGNS.items()
+    },
     **{f"{lv}_{suit}": f"{lv}{suit}" for lv in range(6, 11) for suit in SUITS},
-    "misère": "misere", "мизер": "misere", "mis": "misere",
-    "all_pass": "pass", "allpass": "pass", "распасы": "pass", "raspasy": "pass",
+    "misère": "misere",
+    "мизер": "misere",
+    "mis": "misere",
+    "all_pass": "pass",
+    "allpass": "pass",
+    "распасы": "pass",
+    "raspasy": "pass",
 }
-_CALL_ALIASES = {"w": "whist", "вист": "whist", "p": "pass", "пас": "pass",
-                 "h": "half", "half_whist": "half", "полвиста": "half",
-                 "1/2": "half"}
+_CALL_ALIASES = {
+    "w": "whist",
+    "вист": "whist",
+    "p": "pass",
+    "пас": "pass",
+    "h": "half",
+    "half_whist": "half",
+    "полвиста": "half",
+    "1/2": "half",
+}
 
 FIELDS = (
     Field("game_id", "id", aliases=("game", "game id", "pool_id")),
@@ -62,10 +88,21 @@ FIELDS = (
     Field("dealer", "name", required=False, blank=True),
     Field("declarer", "name", blank=True),
     Field("contract", "choice", choices=CONTRACTS, value_aliases=_CONTRACT_ALIASES),
-    *(Field(c, "choice", required=False, blank=True, choices=CALLS,
-            value_aliases=_CALL_ALIASES) for i, c in enumerate(CALL_COLUMNS)),
-    *(Field(t, "int", required=False, blank=True, low=0, high=10)
-      for i, t in enumerate(TRICK_COLUMNS)),
+    *(
+        Field(
+            c,
+            "choice",
+            required=False,
+            blank=True,
+            choices=CALLS,
+            value_aliases=_CALL_ALIASES,
+        )
+        for i, c in enumerate(CALL_COLUMNS)
+    ),
+    *(
+        Field(t, "int", required=False, blank=True, low=0, high=10)
+        for i, t in enumerate(TRICK_COLUMNS)
+    ),
     Field("pool_target", "int", required=False, blank=True, low=1, aliases=("pool",)),
 )
 
@@ -105,8 +142,10 @@ def _given(deals: pd.DataFrame, name: str) -> np.ndarray:
 
 def _equal(a: pd.Series, b: pd.Series) -> np.ndarray:
     """a == b elementwise, False where either is blank; categoricals by their codes."""
-    cat = (isinstance(a.dtype, pd.CategoricalDtype),
-           isinstance(b.dtype, pd.CategoricalDtype))
+    cat = (
+        isinstance(a.dtype, pd.CategoricalDtype),
+        isinstance(b.dtype, pd.CategoricalDtype),
+    )
     if all(cat) and a.cat.categories.equals(b.cat.categories):
         ca, cb = a.cat.codes.to_numpy(), b.cat.codes.to_numpy()
         return (ca == cb) & (ca >= 0)
@@ -120,8 +159,14 @@ def _seat_of(deals: pd.DataFrame, column: str) -> np.ndarray:
     """The seat (0..3) whose player is named in ``column``; -1 if blank or none."""
     if column not in deals:
         return np.full(len(deals), -1)
-    match = np.column_stack([_equal(deals[p], deals[column]) if p in deals
-                             else np.zeros(len(deals), bool) for p in PLAYERS])
+    match = np.column_stack(
+        [
+            _equal(deals[p], deals[column])
+            if p in deals
+            else np.zeros(len(deals), bool)
+            for p in PLAYERS
+        ]
+    )
     return np.where(match.any(axis=1), match.argmax(axis=1), -1)
 
 
@@ -136,7 +181,10 @@ def seats(deals: pd.DataFrame) -> Seats:
     """The seat arrays of every deal, vectorised (the defenders found clockwise)."""
     present = np.vstack([_given(deals, p) for p in PLAYERS])
     n = present.sum(axis=0)
-    dealer, declarer = _seat_of_scored(deals, "dealer"), _seat_of_scored(deals, "declarer")
+    dealer, declarer = (
+        _seat_of_scored(deals, "dealer"),
+        _seat_of_scored(deals, "declarer"),
+    )
     out = np.where(n == MAX_SEATS, dealer, -1)
     seat = np.arange(MAX_SEATS)
     active = present & (seat[:, None] != out[None, :])
@@ -154,8 +202,10 @@ def _codes(deals: pd.DataFrame, column: str, choices: tuple[str, ...]) -> np.nda
     if column not in deals:
         return np.full(len(deals), -1, dtype=np.int64)
     col = deals[column]
-    if (isinstance(col.dtype, pd.CategoricalDtype)
-            and tuple(col.cat.categories) == choices):
+    if (
+        isinstance(col.dtype, pd.CategoricalDtype)
+        and tuple(col.cat.categories) == choices
+    ):
         return col.cat.codes.to_numpy().astype(np.int64)
     return pd.Categorical(col, categories=choices).codes.astype(np.int64)
 
@@ -172,8 +222,14 @@ def call_codes(deals: pd.DataFrame) -> np.ndarray:
 
 def trick_array(deals: pd.DataFrame) -> np.ndarray:
     """(4, N) tricks as floats, NaN where blank."""
-    return np.vstack([deals[c].to_numpy(dtype=float, na_value=np.nan) if c in deals
-                      else np.full(len(deals), np.nan) for c in TRICK_COLUMNS])
+    return np.vstack(
+        [
+            deals[c].to_numpy(dtype=float, na_value=np.nan)
+            if c in deals
+            else np.full(len(deals), np.nan)
+            for c in TRICK_COLUMNS
+        ]
+    )
 
 
 def at_seat(values: np.ndarray, seat: np.ndarray, fill=-1) -> np.ndarray:
@@ -207,25 +263,44 @@ def check_players(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     for i in range(MAX_SEATS):
         for j in range(i + 1, MAX_SEATS):
             if PLAYERS[i] in deals and PLAYERS[j] in deals:
-                _add(problems, _equal(deals[PLAYERS[i]], deals[PLAYERS[j]]),
-                     PLAYERS[j], "duplicate_player",
-                     f"player names must be distinct in a deal; {{value}} is also "
-                     f"{PLAYERS[i]}")
+                _add(
+                    problems,
+                    _equal(deals[PLAYERS[i]], deals[PLAYERS[j]]),
+                    PLAYERS[j],
+                    "duplicate_player",
+                    f"player names must be distinct in a deal; {{value}} is also "
+                    f"{PLAYERS[i]}",
+                )
     first = _first_rows(deals)
     for i, col in enumerate(PLAYERS):
         if col not in deals:
             continue
         here, there = deals[col], deals[col].iloc[first].set_axis(deals.index)
         same = _equal(here, there) | (here.isna() & there.isna()).to_numpy()
-        _add(problems, ~same, col, "players_change",
-             f"{col} must be the same in every deal of a game (the table does not "
-             "change during a pool); got {value}, the game's first row has {other}",
-             other=lambda there=there: there.astype(object).fillna("blank").to_numpy())
+        _add(
+            problems,
+            ~same,
+            col,
+            "players_change",
+            f"{col} must be the same in every deal of a game (the table does not "
+            "change during a pool); got {value}, the game's first row has {other}",
+            other=lambda there=there: there.astype(object).fillna("blank").to_numpy(),
+        )
     dealer = _given(deals, "dealer")
-    _add(problems, dealer & (st.dealer < 0), "dealer", "not_seated",
-         "dealer must be one of the deal's players; got {value}")
-    _add(problems, ~dealer & (st.n == MAX_SEATS), "dealer", "blank",
-         "dealer must be given at 4 players: the dealer sits the deal out")
+    _add(
+        problems,
+        dealer & (st.dealer < 0),
+        "dealer",
+        "not_seated",
+        "dealer must be one of the deal's players; got {value}",
+    )
+    _add(
+        problems,
+        ~dealer & (st.n == MAX_SEATS),
+        "dealer",
+        "blank",
+        "dealer must be given at 4 players: the dealer sits the deal out",
+    )
 
 
 def check_contract(deals, problems: Problems, rules: Rules, st: Seats) -> None:
@@ -234,32 +309,69 @@ def check_contract(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     all_pass = code == ALL_PASS
     bid = (code >= 0) & ~all_pass
     given = _given(deals, "declarer")
-    _add(problems, all_pass & given, "declarer", "set_on_pass",
-         "declarer must be blank on an all-pass deal (contract pass); got {value}")
-    _add(problems, bid & ~given, "declarer", "blank",
-         "declarer must be given when the contract is {contract}",
-         contract=deals["contract"])
-    _add(problems, given & (st.declarer < 0), "declarer", "not_seated",
-         "declarer must be one of the deal's players; got {value}")
-    _add(problems, given & (st.declarer >= 0) & (st.declarer == st.out), "declarer",
-         "is_dealer", "declarer must not be the dealer, who sits the deal out at 4 "
-         "players; got {value}")
+    _add(
+        problems,
+        all_pass & given,
+        "declarer",
+        "set_on_pass",
+        "declarer must be blank on an all-pass deal (contract pass); got {value}",
+    )
+    _add(
+        problems,
+        bid & ~given,
+        "declarer",
+        "blank",
+        "declarer must be given when the contract is {contract}",
+        contract=deals["contract"],
+    )
+    _add(
+        problems,
+        given & (st.declarer < 0),
+        "declarer",
+        "not_seated",
+        "declarer must be one of the deal's players; got {value}",
+    )
+    _add(
+        problems,
+        given & (st.declarer >= 0) & (st.declarer == st.out),
+        "declarer",
+        "is_dealer",
+        "declarer must not be the dealer, who sits the deal out at 4 "
+        "players; got {value}",
+    )
 
 
 def _check_half(deals, problems, st: Seats, calls, level, i: int, col: str) -> None:
     """A half-whist: on a six or a seven, by the second defender, after a pass."""
     half = (level > 0) & ((st.first == i) | (st.second == i)) & (calls[i] == HALF)
-    _add(problems, half & ~np.isin(level, HALF_WHIST_LEVELS), col, "half_level",
-         f"{col}: a half-whist is allowed only on a six or a seven; got {{value}} on "
-         "{contract}", contract=deals["contract"])
-    _add(problems, half & (st.first == i), col, "half_first_defender",
-         f"{col}: only the second defender may half-whist, after the first passed; "
-         "{who} is the first defender; got {value}", who=_player(deals, i))
+    _add(
+        problems,
+        half & ~np.isin(level, HALF_WHIST_LEVELS),
+        col,
+        "half_level",
+        f"{col}: a half-whist is allowed only on a six or a seven; got {{value}} on "
+        "{contract}",
+        contract=deals["contract"],
+    )
+    _add(
+        problems,
+        half & (st.first == i),
+        col,
+        "half_first_defender",
+        f"{col}: only the second defender may half-whist, after the first passed; "
+        "{who} is the first defender; got {value}",
+        who=_player(deals, i),
+    )
     other = at_seat(calls, np.where(st.first == i, st.second, st.first))
-    _add(problems, half & (st.second == i) & (other >= 0) & (other != PASS), col,
-         "half_beside_whist", f"{col}: a half-whist is allowed only when the other "
-         "defender passed; got {value} beside {other}",
-         other=np.asarray(CALLS, dtype=object)[np.maximum(other, 0)])
+    _add(
+        problems,
+        half & (st.second == i) & (other >= 0) & (other != PASS),
+        col,
+        "half_beside_whist",
+        f"{col}: a half-whist is allowed only when the other "
+        "defender passed; got {value} beside {other}",
+        other=np.asarray(CALLS, dtype=object)[np.maximum(other, 0)],
+    )
 
 
 def check_calls(deals, problems: Problems, rules: Rules, st: Seats) -> None:
@@ -270,20 +382,48 @@ def check_calls(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     no_whist = (code == ALL_PASS) | (code == MISERE)
     for i, col in enumerate(CALL_COLUMNS):
         given, who = calls[i] >= 0, _player(deals, i)
-        _add(problems, given & ~st.present[i], col, "not_seated",
-             f"{col} must be blank: seat {i + 1} is empty; got {{value}}")
-        _add(problems, given & (st.out == i), col, "dealer_call",
-             f"{col} must be blank: {{who}} deals and sits the deal out; got {{value}}",
-             who=who)
-        _add(problems, given & (st.declarer == i), col, "declarer_call",
-             f"{col} must be blank: {{who}} is the declarer; got {{value}}", who=who)
-        _add(problems, no_whist & given & (calls[i] != PASS), col, "no_whist",
-             f"{col} must be blank or pass on {{contract}}: nobody whists a misère or "
-             "an all-pass deal; got {value}", contract=deals["contract"])
+        _add(
+            problems,
+            given & ~st.present[i],
+            col,
+            "not_seated",
+            f"{col} must be blank: seat {i + 1} is empty; got {{value}}",
+        )
+        _add(
+            problems,
+            given & (st.out == i),
+            col,
+            "dealer_call",
+            f"{col} must be blank: {{who}} deals and sits the deal out; got {{value}}",
+            who=who,
+        )
+        _add(
+            problems,
+            given & (st.declarer == i),
+            col,
+            "declarer_call",
+            f"{col} must be blank: {{who}} is the declarer; got {{value}}",
+            who=who,
+        )
+        _add(
+            problems,
+            no_whist & given & (calls[i] != PASS),
+            col,
+            "no_whist",
+            f"{col} must be blank or pass on {{contract}}: nobody whists a misère or "
+            "an all-pass deal; got {value}",
+            contract=deals["contract"],
+        )
         defends = (level > 0) & ((st.first == i) | (st.second == i))
-        _add(problems, defends & ~given, col, "call_missing",
-             f"{col} must be whist, pass or half: {{who}} defends {{contract}}",
-             who=who, contract=deals["contract"])
+        _add(
+            problems,
+            defends & ~given,
+            col,
+            "call_missing",
+            f"{col} must be whist, pass or half: {{who}} defends {{contract}}",
+            who=who,
+            contract=deals["contract"],
+        )
         _check_half(deals, problems, st, calls, level, i, col)
 
 
@@ -304,43 +444,76 @@ def check_tricks(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     tricks = trick_array(deals)
     given = ~np.isnan(tricks)
     for i, col in enumerate(TRICK_COLUMNS):
-        _add(problems, played & st.active[i] & ~given[i], col, "tricks_missing",
-             f"{col} must be given: {{who}} played the deal", who=_player(deals, i))
-        _add(problems, given[i] & ~st.active[i], col, "tricks_not_playing",
-             f"{col} must be blank: seat {i + 1} is empty or its player deals and "
-             "sits the deal out; got {value}")
-        _add(problems, calls_known & ~played & given[i] & st.active[i], col,
-             "tricks_without_play", f"{col} must be blank: {{contract}} was not "
-             "played (both defenders passed, or a half-whist); got {value}",
-             contract=deals["contract"])
+        _add(
+            problems,
+            played & st.active[i] & ~given[i],
+            col,
+            "tricks_missing",
+            f"{col} must be given: {{who}} played the deal",
+            who=_player(deals, i),
+        )
+        _add(
+            problems,
+            given[i] & ~st.active[i],
+            col,
+            "tricks_not_playing",
+            f"{col} must be blank: seat {i + 1} is empty or its player deals and "
+            "sits the deal out; got {value}",
+        )
+        _add(
+            problems,
+            calls_known & ~played & given[i] & st.active[i],
+            col,
+            "tricks_without_play",
+            f"{col} must be blank: {{contract}} was not "
+            "played (both defenders passed, or a half-whist); got {value}",
+            contract=deals["contract"],
+        )
     complete = played & ~(st.active & ~given).any(axis=0)
     total = np.where(st.active & given, tricks, 0).sum(axis=0)
     wrong = complete & (total != 10)
     shown = np.where(st.active & given, tricks, np.nan)[:, wrong].T
     value = np.full(len(deals), None, dtype=object)
     value[wrong] = ["+".join(str(int(t)) for t in row if t == t) for row in shown]
-    _add(problems, wrong, "tricks", "tricks_sum",
-         "tricks of the players of a played deal must sum to 10; got {value} = "
-         "{total}", value=value, total=total.astype(int))
+    _add(
+        problems,
+        wrong,
+        "tricks",
+        "tricks_sum",
+        "tricks of the players of a played deal must sum to 10; got {value} = {total}",
+        value=value,
+        total=total.astype(int),
+    )
 
 
 def check_pool_target(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     """A pool target for every game (column or rules), the same on all its deals."""
     target = pool_targets(deals, rules)
-    problems.add(np.isnan(target) & ~problems.reported("pool_target"), "pool_target",
-                 "blank", "pool_target must be given: a pool_target column, or "
-                 "Rules(pool_target=...) for the whole log")
+    problems.add(
+        np.isnan(target) & ~problems.reported("pool_target"),
+        "pool_target",
+        "blank",
+        "pool_target must be given: a pool_target column, or "
+        "Rules(pool_target=...) for the whole log",
+    )
     other = target[_first_rows(deals)]
-    problems.add(~np.isnan(target) & ~np.isnan(other) & (target != other),
-                 "pool_target", "pool_target_changes",
-                 "pool_target must be the same in every deal of a game; got {value}, "
-                 "the game's first row has {other}", other=other)
+    problems.add(
+        ~np.isnan(target) & ~np.isnan(other) & (target != other),
+        "pool_target",
+        "pool_target_changes",
+        "pool_target must be the same in every deal of a game; got {value}, "
+        "the game's first row has {other}",
+        other=other,
+    )
 
 
 def pool_targets(deals: pd.DataFrame, rules: Rules) -> np.ndarray:
     """The pool target of each deal: the log's, else the rules' (NaN: neither)."""
-    col = (deals["pool_target"].to_numpy(dtype=float, na_value=np.nan)
-           if "pool_target" in deals else np.full(len(deals), np.nan))
+    col = (
+        deals["pool_target"].to_numpy(dtype=float, na_value=np.nan)
+        if "pool_target" in deals
+        else np.full(len(deals), np.nan)
+    )
     if rules.pool_target is not None:
         col = np.where(np.isnan(col), float(rules.pool_target), col)
     return col
@@ -350,8 +523,13 @@ def check_deals(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Every cross-column check of a deal log, on seats worked out once."""
     rules = rules if isinstance(rules, Rules) else Rules()
     st = seats(deals)
-    for check in (check_players, check_contract, check_calls, check_tricks,
-                  check_pool_target):
+    for check in (
+        check_players,
+        check_contract,
+        check_calls,
+        check_tricks,
+        check_pool_target,
+    ):
         check(deals, problems, rules, st)
 
 

@@ -32,8 +32,15 @@ from cardscore_frames.validate import METADATA_COLUMNS
 __all__ = ["sheet", "to_ledger", "report", "ROLES"]
 
 #: The ``role`` of a player in the ledger.
-ROLES = ("declarer", "whister", "half_whister", "passer", "defender", "all_pass",
-         "dealer")
+ROLES = (
+    "declarer",
+    "whister",
+    "half_whister",
+    "passer",
+    "defender",
+    "all_pass",
+    "dealer",
+)
 
 
 def _seat_block(scored: pd.DataFrame, prefix: str) -> np.ndarray:
@@ -86,23 +93,29 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
     first = np.unique(code, return_index=True)[1]
 
     def total(column: str) -> np.ndarray:  # per game
-        return np.rint(np.bincount(code, weights=scored[column].to_numpy(),
-                                   minlength=len(games))).astype(np.int64)
+        return np.rint(
+            np.bincount(code, weights=scored[column].to_numpy(), minlength=len(games))
+        ).astype(np.int64)
 
     n = scored["players"].to_numpy()[first]
     g, s = np.nonzero(np.arange(MAX_SEATS)[None, :] < n[:, None])
     pool = np.column_stack([total(f"pool_{i}") for i in SEAT_RANGE])
     mountain = np.column_stack([total(f"mountain_{i}") for i in SEAT_RANGE])
-    out = {"game_id": games.take(g), "seat": s + 1,
-           "player": _first_names(scored, first)[g, s],
-           "pool": pool[g, s], "mountain": mountain[g, s]}
+    out = {
+        "game_id": games.take(g),
+        "seat": s + 1,
+        "player": _first_names(scored, first)[g, s],
+        "pool": pool[g, s],
+        "mountain": mountain[g, s],
+    }
     for j in SEAT_RANGE:
         on_j = np.zeros((len(games), MAX_SEATS), np.int64)
         for i in SEAT_RANGE:
             if i != j:
                 on_j[:, i - 1] = total(f"whists_{i}_on_{j}")
         out[f"whists_on_{j}"] = pd.arrays.IntegerArray(
-            on_j[g, s], (s == j - 1) | (j > n[g]))
+            on_j[g, s], (s == j - 1) | (j > n[g])
+        )
     out["pool_target"] = scored["pool_target"].to_numpy()[first[g]]
     frame = pd.DataFrame(out)
     frame["game_id"] = frame["game_id"].astype(scored["game_id"].dtype)
@@ -115,9 +128,14 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
 
 def _first_names(scored: pd.DataFrame, first: np.ndarray) -> np.ndarray:
     """(G, 4) player names of each game's first deal."""
-    return np.column_stack([
-        scored[p].take(first).to_numpy(dtype=object, na_value=None) if p in scored
-        else np.full(len(first), None) for p in PLAYERS])
+    return np.column_stack(
+        [
+            scored[p].take(first).to_numpy(dtype=object, na_value=None)
+            if p in scored
+            else np.full(len(first), None)
+            for p in PLAYERS
+        ]
+    )
 
 
 def _roles(scored: pd.DataFrame) -> np.ndarray:
@@ -137,8 +155,10 @@ def _roles(scored: pd.DataFrame) -> np.ndarray:
         rows = np.flatnonzero(seat >= 0)
         at = calls[rows, seat[rows]]
         roles[rows, seat[rows]] = np.where(
-            misere[rows], ROLES.index("defender"),
-            np.where(bid[rows], by_call[np.where(at >= 0, at, -1)], -1))
+            misere[rows],
+            ROLES.index("defender"),
+            np.where(bid[rows], by_call[np.where(at >= 0, at, -1)], -1),
+        )
     rows = np.flatnonzero(st.declarer >= 0)
     roles[rows, st.declarer[rows]] = ROLES.index("declarer")
     roles[code == ALL_PASS] = ROLES.index("all_pass")
@@ -177,17 +197,27 @@ def to_ledger(scored: pd.DataFrame) -> pd.DataFrame:
     True
     """
     written, received = _whist_sums(scored)
-    extra = {"pool": _seat_block(scored, "pool"),
-             "mountain": _seat_block(scored, "mountain"),
-             "whists_written": written, "whists_received": received}
+    extra = {
+        "pool": _seat_block(scored, "pool"),
+        "mountain": _seat_block(scored, "mountain"),
+        "whists_written": written,
+        "whists_received": received,
+    }
     seated = [p for p in PLAYERS if p in scored]
-    ledger = _ledger.from_wide(scored, seated, _seat_block(scored, "net"),
-                               game="preferans", unit="whists", zero_sum=True,
-                               extra=extra)
+    ledger = _ledger.from_wide(
+        scored,
+        seated,
+        _seat_block(scored, "net"),
+        game="preferans",
+        unit="whists",
+        zero_sum=True,
+        extra=extra,
+    )
     # the rows of from_wide: deals in order, then seats; roles from their codes
     rows, slots = np.nonzero(np.column_stack([scored[p].notna() for p in seated]))
-    ledger["role"] = pd.Categorical.from_codes(_roles(scored)[rows, slots],
-                                               categories=ROLES)
+    ledger["role"] = pd.Categorical.from_codes(
+        _roles(scored)[rows, slots], categories=ROLES
+    )
     return ledger
 
 
@@ -214,7 +244,8 @@ def report(
     table = exact[[*keys, "player", "pool", "mountain", "whists"]].set_index(keys)
     for method in ("paper", "average"):
         if rules.pool_whists % rules.mountain_whists == 0:
-            table[method] = settle(sh, rules=rules, method=method,
-                                   validate=False)["whists"].to_numpy()
+            table[method] = settle(sh, rules=rules, method=method, validate=False)[
+                "whists"
+            ].to_numpy()
     shown = [c for c in sh.columns if c not in METADATA_COLUMNS or c == "date"]
     return {"Pool sheets": sh[shown].set_index(keys), "Settlement": table}

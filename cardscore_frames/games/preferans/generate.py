@@ -24,17 +24,37 @@ from cardscore_frames.games.preferans.rules import CALLS, CONTRACTS, SUITS, Rule
 __all__ = ["random_games", "random_deals", "NAMES"]
 
 #: Default players: a club of twelve.
-NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ilya", "Kira",
-         "Lev", "Maya", "Oleg")
+NAMES = (
+    "Anna",
+    "Boris",
+    "Vera",
+    "Gleb",
+    "Dina",
+    "Egor",
+    "Zoya",
+    "Ilya",
+    "Kira",
+    "Lev",
+    "Maya",
+    "Oleg",
+)
 #: Shares of all-pass deals, misères and contracts 6..10 among all deals.
 KIND_P = {"pass": 0.12, "misere": 0.04, 6: 0.42, 7: 0.24, 8: 0.11, 9: 0.05, 10: 0.02}
 #: Probability that the first and the second defender whist, by level.
-WHIST_P = {6: (0.55, 0.45), 7: (0.6, 0.5), 8: (0.45, 0.35), 9: (0.35, 0.3),
-           10: (0.3, 0.25)}
+WHIST_P = {
+    6: (0.55, 0.45),
+    7: (0.6, 0.5),
+    8: (0.45, 0.35),
+    9: (0.35, 0.3),
+    10: (0.3, 0.25),
+}
 #: Probability of a half-whist by the second defender after a pass (6 and 7).
 HALF_P = 0.25
 #: The declarer's tricks minus the level, and how likely each is.
-MARGIN = (np.array([-3, -2, -1, 0, 1, 2]), np.array([.02, .06, .17, .5, .18, .07]))
+MARGIN = (
+    np.array([-3, -2, -1, 0, 1, 2]),
+    np.array([0.02, 0.06, 0.17, 0.5, 0.18, 0.07]),
+)
 
 
 def _kinds(rng, size):
@@ -78,8 +98,9 @@ def _tables(rng, games, table_sizes, targets, names):
     n = rng.choice(np.asarray(table_sizes), size=games)
     target = rng.choice(np.asarray(targets), size=games)
     if len(names) < max(table_sizes):
-        raise RulesError(f"names must hold at least {max(table_sizes)} players; got "
-                         f"{len(names)}")
+        raise RulesError(
+            f"names must hold at least {max(table_sizes)} players; got {len(names)}"
+        )
     seated = np.full((games, MAX_SEATS), -1)
     drawn = np.argsort(rng.random((games, len(names))), axis=1)[:, :MAX_SEATS]
     seated[:, : drawn.shape[1]] = drawn
@@ -93,8 +114,11 @@ def _categorical(codes: np.ndarray, categories) -> pd.Categorical:
 
 def _contracts(rng, level, all_pass, misere) -> pd.Categorical:
     suit = rng.integers(0, len(SUITS), len(level))
-    code = np.where(all_pass, CONTRACTS.index("pass"), np.where(
-        misere, CONTRACTS.index("misere"), (level - 6) * len(SUITS) + suit))
+    code = np.where(
+        all_pass,
+        CONTRACTS.index("pass"),
+        np.where(misere, CONTRACTS.index("misere"), (level - 6) * len(SUITS) + suit),
+    )
     return _categorical(code, CONTRACTS)
 
 
@@ -128,8 +152,9 @@ def _draw(rng, games, per_game, table_sizes, targets, names) -> pd.DataFrame:
     for i, c in enumerate(CALL_COLUMNS):
         frame[c] = _categorical(calls[:, i], CALLS)
     for i, t in enumerate(TRICK_COLUMNS):
-        frame[t] = pd.arrays.IntegerArray(np.maximum(trick_cells[:, i], 0),
-                                          trick_cells[:, i] < 0)
+        frame[t] = pd.arrays.IntegerArray(
+            np.maximum(trick_cells[:, i], 0), trick_cells[:, i] < 0
+        )
     frame["pool_target"] = target_g[game]
     return pd.DataFrame(frame)
 

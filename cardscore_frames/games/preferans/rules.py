@@ -118,16 +118,23 @@ class Rules:
     end_of_game: Literal["all_pools", "pool_sum"] = "all_pools"
 
     def __post_init__(self) -> None:
-        for name in ("pool_whists", "mountain_whists", "trick_whists",
-                     "undertrick_mountain", "misere_trick_mountain",
-                     "consolation_whists", "all_pass_whists"):
+        for name in (
+            "pool_whists",
+            "mountain_whists",
+            "trick_whists",
+            "undertrick_mountain",
+            "misere_trick_mountain",
+            "consolation_whists",
+            "all_pass_whists",
+        ):
             v = getattr(self, name)
             if not (isinstance(v, int) and not isinstance(v, bool) and v > 0):
                 raise RulesError(f"{name} must be a positive whole number; got {v!r}")
         ws = self.whister_shortfall
         if isinstance(ws, bool) or not isinstance(ws, (int, float)) or not ws >= 0:
             raise RulesError(
-                f"whister_shortfall must be a number of 0 or more; got {ws!r}")
+                f"whister_shortfall must be a number of 0 or more; got {ws!r}"
+            )
         if self.pool_target is not None and not (
             isinstance(self.pool_target, int) and self.pool_target > 0
         ):
@@ -135,9 +142,11 @@ class Rules:
                 "pool_target must be a positive whole number or None; got "
                 f"{self.pool_target!r}"
             )
-        choices = {"lone_whist": ("greedy", "gentleman"),
-                   "all_pass": ("mountain", "rostov"),
-                   "end_of_game": ("all_pools", "pool_sum")}
+        choices = {
+            "lone_whist": ("greedy", "gentleman"),
+            "all_pass": ("mountain", "rostov"),
+            "end_of_game": ("all_pools", "pool_sum"),
+        }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 raise RulesError(
@@ -161,9 +170,16 @@ class Rules:
     def leningrad(cls, **changes) -> Rules:
         """Leningrad ("ленинградка"): 20 whists a pool point, doubled whists and
         undertricks, gentleman lone whist, no pool cap, game over at the pool sum."""
-        base = dict(pool_whists=20, trick_whists=2, undertrick_mountain=2,
-                    misere_trick_mountain=20, consolation_whists=2,
-                    lone_whist="gentleman", pool_cap=False, end_of_game="pool_sum")
+        base = dict(
+            pool_whists=20,
+            trick_whists=2,
+            undertrick_mountain=2,
+            misere_trick_mountain=20,
+            consolation_whists=2,
+            lone_whist="gentleman",
+            pool_cap=False,
+            end_of_game="pool_sum",
+        )
         return cls(**{**base, **changes})
 
     @classmethod

@@ -37,8 +37,15 @@ from cardscore_frames.games.preferans.settle_whists import (
 from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS, SHEET_SCHEMA
 from cardscore_frames.validate import METADATA_COLUMNS, check_log
 
-__all__ = ["METHODS", "COMPENSATION_WHISTS", "SETTLE_COLUMNS", "PAIR_COLUMNS",
-           "settle", "pairwise", "settle_report"]
+__all__ = [
+    "METHODS",
+    "COMPENSATION_WHISTS",
+    "SETTLE_COLUMNS",
+    "PAIR_COLUMNS",
+    "settle",
+    "pairwise",
+    "settle_report",
+]
 
 Method = Literal["exact", "paper", "average"]
 
@@ -48,14 +55,37 @@ METHODS = ("exact", "paper", "average")
 
 #: The columns of :func:`settle`, in order (metadata columns follow).
 SETTLE_COLUMNS = (
-    "game_id", "seat", "player", "players", "pool", "mountain", "mountain_pooled",
-    "mountain_amnesty", "adjustment", "mountain_whists", "compensation",
-    "pair_whists", "whists", "twelfths", "whist_price", "money_units", "money",
+    "game_id",
+    "seat",
+    "player",
+    "players",
+    "pool",
+    "mountain",
+    "mountain_pooled",
+    "mountain_amnesty",
+    "adjustment",
+    "mountain_whists",
+    "compensation",
+    "pair_whists",
+    "whists",
+    "twelfths",
+    "whist_price",
+    "money_units",
+    "money",
 )
 #: The columns of :func:`pairwise`, in order.
 PAIR_COLUMNS = (
-    "game_id", "seat", "player", "opponent_seat", "opponent", "written", "received",
-    "balance", "compensation", "mountain_whists", "total",
+    "game_id",
+    "seat",
+    "player",
+    "opponent_seat",
+    "opponent",
+    "written",
+    "received",
+    "balance",
+    "compensation",
+    "mountain_whists",
+    "total",
 )
 
 
@@ -67,18 +97,27 @@ def _check_options(method, whist_price, unit, adjust_seat) -> None:
     if not _positive(unit) or round(unit * PRICE_SCALE) < 1:
         raise RulesError(
             f"unit must be a positive number of at least 1e-9 (the currency's "
-            f"smallest unit, e.g. 0.01); got {unit!r}")
-    seat_ok = isinstance(adjust_seat, (int, np.integer)) and not isinstance(
-        adjust_seat, bool) and 1 <= abs(adjust_seat) <= MAX_SEATS
+            f"smallest unit, e.g. 0.01); got {unit!r}"
+        )
+    seat_ok = (
+        isinstance(adjust_seat, (int, np.integer))
+        and not isinstance(adjust_seat, bool)
+        and 1 <= abs(adjust_seat) <= MAX_SEATS
+    )
     if not seat_ok:
         raise RulesError(
             "adjust_seat must be a seat 1 to 4, or -1 to -4 counted from the last "
-            f"seat; got {adjust_seat!r}")
+            f"seat; got {adjust_seat!r}"
+        )
 
 
 def _positive(x: object) -> bool:
-    return (isinstance(x, (int, float, np.integer, np.floating))
-            and not isinstance(x, bool) and bool(np.isfinite(x)) and x > 0)
+    return (
+        isinstance(x, (int, float, np.integer, np.floating))
+        and not isinstance(x, bool)
+        and bool(np.isfinite(x))
+        and x > 0
+    )
 
 
 def _prepare(sheet, method, whist_price, unit, rules, adjust_seat, validate):
@@ -127,20 +166,29 @@ def _money(units: np.ndarray, q_unit: int) -> np.ndarray:
     return units * q_unit / PRICE_SCALE
 
 
-def _settle_frame(checked: pd.DataFrame, sh: Sheet, st: Balance, method: str,
-                  unit: float) -> pd.DataFrame:
+def _settle_frame(
+    checked: pd.DataFrame, sh: Sheet, st: Balance, method: str, unit: float
+) -> pd.DataFrame:
     """:func:`settle`'s frame: each (4, G) array's seated cells, built once."""
     whole = method != "exact"
     units = money_units(st.total12, sh, unit, checked["player"])
     price = sh.price.take(sh.game)
     unpriced = np.isnan(price)
     money = _money(units, round(unit * PRICE_SCALE))
-    taken = _take_cells({
-        "pool": sh.pool, "mountain": sh.mountain, "mountain_pooled": st.pooled,
-        "mountain_amnesty": st.amnesty, "adjustment": st.delta,
-        "mountain_whists": st.mountain12, "compensation": st.comp,
-        "pair_whists": st.pair, "twelfths": st.total12,
-    }, sh.cells)
+    taken = _take_cells(
+        {
+            "pool": sh.pool,
+            "mountain": sh.mountain,
+            "mountain_pooled": st.pooled,
+            "mountain_amnesty": st.amnesty,
+            "adjustment": st.delta,
+            "mountain_whists": st.mountain12,
+            "compensation": st.comp,
+            "pair_whists": st.pair,
+            "twelfths": st.total12,
+        },
+        sh.cells,
+    )
     if whole:
         taken["mountain_whists"] //= TWELFTHS
     else:
@@ -162,8 +210,9 @@ def _settle_frame(checked: pd.DataFrame, sh: Sheet, st: Balance, method: str,
             columns[col] = _rows(checked[col], sh)
     # every array above is new and in one column only: nothing to copy
     frame = pd.DataFrame(columns, copy=False)
-    frame.attrs.update({"game": "preferans", "unit": "whists", "method": method,
-                        "zero_sum": True})
+    frame.attrs.update(
+        {"game": "preferans", "unit": "whists", "method": method, "zero_sum": True}
+    )
     return frame
 
 
@@ -246,8 +295,9 @@ def settle(
     >>> preferans.settle(seed, whist_price=0.01)["money"].tolist()
     [0.38, -1.03, -0.23, 0.88]
     """
-    checked, sh, st = _prepare(sheet, method, whist_price, unit, rules, adjust_seat,
-                               validate)
+    checked, sh, st = _prepare(
+        sheet, method, whist_price, unit, rules, adjust_seat, validate
+    )
     return _settle_frame(checked, sh, st, method, unit)
 
 
@@ -291,8 +341,9 @@ def pairwise(
     return _pair_frame(checked, sh, st, method)
 
 
-def _pair_frame(checked: pd.DataFrame, sh: Sheet, st: Balance,
-                method: str) -> pd.DataFrame:
+def _pair_frame(
+    checked: pd.DataFrame, sh: Sheet, st: Balance, method: str
+) -> pd.DataFrame:
     i, seated = np.arange(MAX_SEATS), sh.valid.T
     both = seated[:, :, None] & seated[:, None, :] & (i[:, None] != i[None, :])
     g, s, o = np.nonzero(both)
@@ -304,19 +355,21 @@ def _pair_frame(checked: pd.DataFrame, sh: Sheet, st: Balance,
     total12 = mountain12 + TWELFTHS * (balance + comp)
     whole = method == "paper"
     names = checked["player"].to_numpy()
-    frame = pd.DataFrame({
-        "game_id": checked["game_id"].to_numpy()[sh.row[s, g]],
-        "seat": s + 1,
-        "player": names[sh.row[s, g]],
-        "opponent_seat": o + 1,
-        "opponent": names[sh.row[o, g]],
-        "written": written,
-        "received": received,
-        "balance": balance,
-        "compensation": comp,
-        "mountain_whists": _whists(mountain12, whole),
-        "total": _whists(total12, whole),
-    })
+    frame = pd.DataFrame(
+        {
+            "game_id": checked["game_id"].to_numpy()[sh.row[s, g]],
+            "seat": s + 1,
+            "player": names[sh.row[s, g]],
+            "opponent_seat": o + 1,
+            "opponent": names[sh.row[o, g]],
+            "written": written,
+            "received": received,
+            "balance": balance,
+            "compensation": comp,
+            "mountain_whists": _whists(mountain12, whole),
+            "total": _whists(total12, whole),
+        }
+    )
     frame["game_id"] = frame["game_id"].astype(checked["game_id"].dtype)
     frame[["player", "opponent"]] = frame[["player", "opponent"]].astype("str")
     return frame
@@ -350,17 +403,27 @@ def settle_report(
     >>> list(preferans.settle_report(sheet, method="average"))
     ['Settlement (average)', 'Pairs', 'Games']
     """
-    checked, sh, st = _prepare(sheet, method, whist_price, unit, rules, adjust_seat,
-                               True)  # checked once, settled once for both tables
+    checked, sh, st = _prepare(
+        sheet, method, whist_price, unit, rules, adjust_seat, True
+    )  # checked once, settled once for both tables
     res = _settle_frame(checked, sh, st, method, unit)
     pairs = _pair_frame(checked, sh, st, method)
-    games = res.assign(moved=res["adjustment"].abs()).groupby(
-        "game_id", sort=False).agg(
-        players=("players", "first"), whist_price=("whist_price", "first"),
-        points_moved=("moved", "sum"), whists_sum=("twelfths", "sum"),
-        money_sum=("money_units", "sum"))
+    games = (
+        res.assign(moved=res["adjustment"].abs())
+        .groupby("game_id", sort=False)
+        .agg(
+            players=("players", "first"),
+            whist_price=("whist_price", "first"),
+            points_moved=("moved", "sum"),
+            whists_sum=("twelfths", "sum"),
+            money_sum=("money_units", "sum"),
+        )
+    )
     games["whists_sum"] = games["whists_sum"] / TWELFTHS
     games["money_sum"] = games["money_sum"].astype("Float64") * unit
     shown = res.drop(columns=["twelfths", "money_units"])
-    return {f"Settlement ({method})": shown, "Pairs": pairs,
-            "Games": games.reset_index()}
+    return {
+        f"Settlement ({method})": shown,
+        "Pairs": pairs,
+        "Games": games.reset_index(),
+    }

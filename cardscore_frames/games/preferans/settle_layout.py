@@ -91,8 +91,9 @@ def _layout(sheet: pd.DataFrame) -> _Layout:
     return _Layout(n_games, sheet_cells, seat * n_games + game, game, seat, at)
 
 
-def _scatter(values: np.ndarray, cells: np.ndarray, n_games: int,
-             fill: object = 0) -> np.ndarray:
+def _scatter(
+    values: np.ndarray, cells: np.ndarray, n_games: int, fill: object = 0
+) -> np.ndarray:
     out = np.full(MAX_SEATS * n_games, fill, dtype=values.dtype)
     out[cells] = values
     return out.reshape(MAX_SEATS, n_games)
@@ -105,9 +106,15 @@ def sheet_arrays(sheet: pd.DataFrame, rules: Rules) -> Sheet:
     valid = _scatter(np.ones(len(sheet), dtype=bool), cells, g_count, False)
     row = _scatter(np.arange(len(sheet)), cells, g_count, -1)
     return Sheet(
-        ids=sheet["game_id"], n=row_sum(valid.view(np.int8)).astype(np.int64),
-        valid=valid, row=row,
-        cells=lay.cells, sheet_cells=cells, game=lay.game, seat=lay.seat, at=lay.at,
+        ids=sheet["game_id"],
+        n=row_sum(valid.view(np.int8)).astype(np.int64),
+        valid=valid,
+        row=row,
+        cells=lay.cells,
+        sheet_cells=cells,
+        game=lay.game,
+        seat=lay.seat,
+        at=lay.at,
         pool=_scatter(sheet["pool"].to_numpy(dtype=np.int64), cells, g_count),
         mountain=_scatter(sheet["mountain"].to_numpy(dtype=np.int64), cells, g_count),
         pair=_pair_whists(sheet, cells, valid),
@@ -116,8 +123,13 @@ def sheet_arrays(sheet: pd.DataFrame, rules: Rules) -> Sheet:
     )
 
 
-def _whists_on(sheet: pd.DataFrame, j: int, cells: np.ndarray, valid: np.ndarray,
-               out: np.ndarray | None = None) -> np.ndarray:
+def _whists_on(
+    sheet: pd.DataFrame,
+    j: int,
+    cells: np.ndarray,
+    valid: np.ndarray,
+    out: np.ndarray | None = None,
+) -> np.ndarray:
     """(4, G): the whists each seat wrote on seat j+1. ``out``, when given, is
     zero on every cell a game lacks, as it is left here."""
     on = np.zeros(valid.shape, dtype=np.int64) if out is None else out
@@ -133,8 +145,9 @@ def _whists_on(sheet: pd.DataFrame, j: int, cells: np.ndarray, valid: np.ndarray
     return on
 
 
-def _pair_whists(sheet: pd.DataFrame, cells: np.ndarray,
-                 valid: np.ndarray) -> np.ndarray:
+def _pair_whists(
+    sheet: pd.DataFrame, cells: np.ndarray, valid: np.ndarray
+) -> np.ndarray:
     """Per seat, whists written on the others less whists they wrote on him, one
     column of the sheet at a time."""
     pair = np.zeros(valid.shape, dtype=np.int64)
@@ -148,8 +161,9 @@ def _pair_whists(sheet: pd.DataFrame, cells: np.ndarray,
 
 def whists_matrix(sheet: pd.DataFrame, sh: Sheet) -> np.ndarray:
     """(4, 4, G): ``[j, i, g]`` = W[i][j], the whists seat i+1 wrote on seat j+1."""
-    return np.stack([_whists_on(sheet, j, sh.sheet_cells, sh.valid)
-                     for j in range(MAX_SEATS)])
+    return np.stack(
+        [_whists_on(sheet, j, sh.sheet_cells, sh.valid) for j in range(MAX_SEATS)]
+    )
 
 
 def _per_game(sheet, column, row, valid, default) -> np.ndarray:

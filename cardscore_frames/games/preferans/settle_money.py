@@ -34,8 +34,9 @@ def price_ratio(price: np.ndarray, unit: float) -> tuple[np.ndarray, np.ndarray]
     return p // g, q // g
 
 
-def money_units(total12: np.ndarray, sh: Sheet, unit: float,
-                players: pd.Series) -> np.ndarray:
+def money_units(
+    total12: np.ndarray, sh: Sheet, unit: float, players: pd.Series
+) -> np.ndarray:
     """Money in minor units per output row: floor, then the missing units to the
     largest remainders.
 
@@ -45,8 +46,10 @@ def money_units(total12: np.ndarray, sh: Sheet, unit: float,
     """
     p, q = price_ratio(sh.price, unit)
     if len(p) and float(np.abs(total12).max()) * float(p.max()) > 2.0**62:
-        raise RulesError("whist_price x whists is too large to settle exactly in "
-                         "minor units; check whist_price and unit")
+        raise RulesError(
+            "whist_price x whists is too large to settle exactly in "
+            "minor units; check whist_price and unit"
+        )
     num = total12 * p
     den = TWELFTHS * q
     if len(q) and q.min() == q.max():  # one price scale, the usual case: a scalar
@@ -60,8 +63,9 @@ def money_units(total12: np.ndarray, sh: Sheet, unit: float,
     return floor.take(sh.cells)
 
 
-def _rank(rem: np.ndarray, num: np.ndarray, sh: Sheet,
-          players: pd.Series) -> np.ndarray:
+def _rank(
+    rem: np.ndarray, num: np.ndarray, sh: Sheet, players: pd.Series
+) -> np.ndarray:
     """Each seat's place in its game: larger remainder first, then larger amount,
     then name, then seat; seats a game lacks (remainder -1) come last.
 
@@ -91,8 +95,7 @@ def _names_break_ties(rank, ties, sh: Sheet, players: pd.Series) -> None:
     games = [np.flatnonzero(tie) for _, _, tie in ties]
     rows = [sh.row[i, g] for (i, _, _), g in zip(ties, games, strict=True)]
     rows += [sh.row[j, g] for (_, j, _), g in zip(ties, games, strict=True)]
-    names = players.array.take(np.concatenate(rows)).to_numpy(dtype=object,
-                                                              na_value="")
+    names = players.array.take(np.concatenate(rows)).to_numpy(dtype=object, na_value="")
     names_i, names_j = np.split(names, 2)
     start = 0
     for (i, j, _), g in zip(ties, games, strict=True):

@@ -51,8 +51,9 @@ def amnesty(pooled: np.ndarray, valid: np.ndarray) -> np.ndarray:
     return rest
 
 
-def paper_delta(amnesty: np.ndarray, sh: Sheet, b: int, method: str,
-                adjust_seat: int) -> np.ndarray:
+def paper_delta(
+    amnesty: np.ndarray, sh: Sheet, b: int, method: str, adjust_seat: int
+) -> np.ndarray:
     """Seed methods 1 and 2: the points moved so that 10·m/n leaves no remainder.
 
     Divisible mountains are the multiples of ``step`` = n / gcd(b, n) (even at 4
@@ -85,5 +86,6 @@ def _adjust_seat(sh: Sheet, adjust_seat: int) -> np.ndarray:
         shown = ", ".join(map(str, sh.ids.iloc[first]))
         raise RulesError(
             f"adjust_seat {adjust_seat} needs 4 players, but {int(short.sum())} "
-            f"game(s) have 3 ({shown}); use 1 to 3 or -1 to -3")
+            f"game(s) have 3 ({shown}); use 1 to 3 or -1 to -3"
+        )
     return seat

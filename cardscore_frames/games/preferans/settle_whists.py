@@ -59,7 +59,8 @@ def whist_balance(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> Bal
         raise RulesError(
             "the paper methods move pool shortfalls into the mountain and need "
             f"pool_whists ({a}) to be a multiple of mountain_whists ({b}); use "
-            "method='exact'")
+            "method='exact'"
+        )
     else:
         delta = paper_delta(rest, sh, b, method, adjust_seat)
     scaled = sh.mountain + delta  # b * mountain - a * pool: 0 on empty seats

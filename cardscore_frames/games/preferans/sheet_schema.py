@@ -20,8 +20,13 @@ import pandas as pd
 from cardscore_frames.games.preferans.rules import Rules
 from cardscore_frames.validate import Field, Problems, Schema
 
-__all__ = ["SHEET_SCHEMA", "SHEET_COLUMNS", "PLAYER_COUNTS", "MAX_SEATS",
-           "WHIST_COLUMNS"]
+__all__ = [
+    "SHEET_SCHEMA",
+    "SHEET_COLUMNS",
+    "PLAYER_COUNTS",
+    "MAX_SEATS",
+    "WHIST_COLUMNS",
+]
 
 #: "The sheet": 3 or 4 players.
 PLAYER_COUNTS = (3, 4)
@@ -56,8 +61,15 @@ def _players(sheet: pd.DataFrame) -> np.ndarray:
     return sheet["player"].to_numpy(dtype=object, na_value=None)
 
 
-def _report(problems: Problems, mask: np.ndarray, column: str, reason: str,
-            message: str, sheet: pd.DataFrame, **params: object) -> None:
+def _report(
+    problems: Problems,
+    mask: np.ndarray,
+    column: str,
+    reason: str,
+    message: str,
+    sheet: pd.DataFrame,
+    **params: object,
+) -> None:
     """``problems.add`` with ``{player}`` in the message; names are only looked up
     when a row fails (converting them costs more than every check of a good sheet).
     """
@@ -86,20 +98,38 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     size = np.bincount(codes)[codes]
     seats = _seats(sheet)
     bad_size = ~np.isin(size, PLAYER_COUNTS)
-    _report(problems, bad_size, "game_id", "players",
-            "a game must have 3 or 4 players, one row each; this game has {size} rows "
-            "({player} is one)", sheet, value=sheet["game_id"], size=size)
+    _report(
+        problems,
+        bad_size,
+        "game_id",
+        "players",
+        "a game must have 3 or 4 players, one row each; this game has {size} rows "
+        "({player} is one)",
+        sheet,
+        value=sheet["game_id"],
+        size=size,
+    )
     beyond = ~bad_size & (seats > size)
     if beyond.any():
-        _report(problems, beyond, "seat", "seat_gap",
-                "seat must be 1 to {size} in a game of {size} players, without a gap; "
-                "got {value} for {player}, and seat {gaps} is empty", sheet,
-                size=size, gaps=_gaps(codes, seats, size))
+        _report(
+            problems,
+            beyond,
+            "seat",
+            "seat_gap",
+            "seat must be 1 to {size} in a game of {size} players, without a gap; "
+            "got {value} for {player}, and seat {gaps} is empty",
+            sheet,
+            size=size,
+            gaps=_gaps(codes, seats, size),
+        )
     twice = sheet.duplicated(["game_id", "player"], keep=False).to_numpy()
     named = sheet["player"].notna().to_numpy()
-    problems.add(twice & named, "player", "duplicate_player",
-                 "player names must be distinct in a game; {value} appears more than "
-                 "once")
+    problems.add(
+        twice & named,
+        "player",
+        "duplicate_player",
+        "player names must be distinct in a game; {value} appears more than once",
+    )
 
 
 def check_whists(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
@@ -112,15 +142,34 @@ def check_whists(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
             continue
         w = sheet[col].to_numpy(dtype=float, na_value=np.nan)
         given = ~np.isnan(w) & (w != 0)
-        _report(problems, w < 0, col, "negative_whists",
-                f"{col} must be 0 or more (the whists {{player}} wrote on seat {j}); "
-                "got {value}", sheet)
-        _report(problems, given & (seats == j), col, "whists_on_self",
-                f"{col} must be blank for {{player}}, who sits in seat {j}: nobody "
-                "writes whists on himself; got {value}", sheet)
-        _report(problems, given & (j > size), col, "no_such_seat",
-                f"{col} must be blank in a game of {{size}} players (there is no "
-                f"seat {j}); got {{value}} from {{player}}", sheet, size=size)
+        _report(
+            problems,
+            w < 0,
+            col,
+            "negative_whists",
+            f"{col} must be 0 or more (the whists {{player}} wrote on seat {j}); "
+            "got {value}",
+            sheet,
+        )
+        _report(
+            problems,
+            given & (seats == j),
+            col,
+            "whists_on_self",
+            f"{col} must be blank for {{player}}, who sits in seat {j}: nobody "
+            "writes whists on himself; got {value}",
+            sheet,
+        )
+        _report(
+            problems,
+            given & (j > size),
+            col,
+            "no_such_seat",
+            f"{col} must be blank in a game of {{size}} players (there is no "
+            f"seat {j}); got {{value}} from {{player}}",
+            sheet,
+            size=size,
+        )
 
 
 def _game_value(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndarray:
@@ -131,9 +180,17 @@ def _game_value(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndar
     v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
     low = _per_game(v, codes, "min")
     high = _per_game(v, codes, "max")
-    _report(problems, ~np.isnan(v) & (low != high), column, "differs_in_game",
-            f"{column} must be the same on every row of a game; got {{value}} for "
-            "{player}, and {low} to {high} in the game", sheet, low=low, high=high)
+    _report(
+        problems,
+        ~np.isnan(v) & (low != high),
+        column,
+        "differs_in_game",
+        f"{column} must be the same on every row of a game; got {{value}} for "
+        "{player}, and {low} to {high} in the game",
+        sheet,
+        low=low,
+        high=high,
+    )
     return np.where(low == high, low, np.nan)
 
 
@@ -141,20 +198,31 @@ def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> 
     """A positive whist price; pools within the target where pools are capped."""
     if "whist_price" in sheet:
         price = sheet["whist_price"].to_numpy(dtype=float, na_value=np.nan)
-        _report(problems, ~np.isnan(price) & ~(np.isfinite(price) & (price > 0)),
-                "whist_price", "not_positive",
-                "whist_price must be a positive number (money per whist); got {value} "
-                "for {player}", sheet)
+        _report(
+            problems,
+            ~np.isnan(price) & ~(np.isfinite(price) & (price > 0)),
+            "whist_price",
+            "not_positive",
+            "whist_price must be a positive number (money per whist); got {value} "
+            "for {player}",
+            sheet,
+        )
     _game_value(sheet, "whist_price", problems)
     target = _game_value(sheet, "pool_target", problems)
     if rules.pool_target is not None:
         target = np.where(np.isnan(target), rules.pool_target, target)
     pool = sheet["pool"].to_numpy(dtype=float, na_value=np.nan)
     if rules.pool_cap:
-        _report(problems, pool > target, "pool", "above_target",
-                "pool must be at most the pool target {target} (pools are capped and "
-                "the surplus overflows to others); got {value} for {player}", sheet,
-                target=target)
+        _report(
+            problems,
+            pool > target,
+            "pool",
+            "above_target",
+            "pool must be at most the pool target {target} (pools are capped and "
+            "the surplus overflows to others); got {value} for {player}",
+            sheet,
+            target=target,
+        )
 
 
 def check_whole_games(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
@@ -163,9 +231,16 @@ def check_whole_games(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> 
         return
     codes = _game_key(sheet)
     bad_game = _per_game(problems.bad.astype(np.int8), codes, "max").astype(bool)
-    _report(problems, bad_game & ~problems.bad, "game_id", "game_rejected",
-            "the game of {player} has problems in other rows; a game is settled whole "
-            "or not at all", sheet, value=sheet["game_id"])
+    _report(
+        problems,
+        bad_game & ~problems.bad,
+        "game_id",
+        "game_rejected",
+        "the game of {player} has problems in other rows; a game is settled whole "
+        "or not at all",
+        sheet,
+        value=sheet["game_id"],
+    )
 
 
 SHEET_SCHEMA = Schema(

@@ -14,10 +14,21 @@ from cardscore_frames.games.tarot.schema import PLAYERS
 
 __all__ = ["random_deals"]
 
-_CONTRACT_P = {"pass": 0.12, "petite": 0.38, "garde": 0.35, "garde_sans": 0.1,
-               "garde_contre": 0.05}
-_CHELEM_P = {"none": 0.985, "announced_made": 0.004, "unannounced_made": 0.004,
-             "announced_failed": 0.003, "defence": 0.003, "announced_defence": 0.001}
+_CONTRACT_P = {
+    "pass": 0.12,
+    "petite": 0.38,
+    "garde": 0.35,
+    "garde_sans": 0.1,
+    "garde_contre": 0.05,
+}
+_CHELEM_P = {
+    "none": 0.985,
+    "announced_made": 0.004,
+    "unannounced_made": 0.004,
+    "announced_failed": 0.003,
+    "defence": 0.003,
+    "announced_defence": 0.001,
+}
 
 
 def _draw(rng: np.random.Generator, table: dict[str, float], n: int) -> np.ndarray:
@@ -81,8 +92,9 @@ def random_deals(
     defended = np.isin(chelem, ("defence", "announced_defence"))
     oudlers = np.where(defended, 0, oudlers)
     pts = np.where(defended, 0.0, pts)
-    pab = np.where(rng.random(n) < 0.06, np.where(rng.random(n) < 0.6, "attack", "defence"),
-                   "none").astype(object)
+    pab = np.where(
+        rng.random(n) < 0.06, np.where(rng.random(n) < 0.6, "attack", "defence"), "none"
+    ).astype(object)
     pab[(pab == "attack") & (oudlers == 0)] = "none"
     pab[(pab == "defence") & (oudlers == 3)] = "none"
     att, dfn = _poignees(rng, n, active)
@@ -94,7 +106,9 @@ def random_deals(
     frame["taker"] = np.where(passed, None, seat[rows, taker_i])
     alone = rng.random(n) < 0.15
     frame["partner"] = np.where(
-        passed | (active != 5), None, np.where(alone, seat[rows, taker_i], seat[rows, partner_i])
+        passed | (active != 5),
+        None,
+        np.where(alone, seat[rows, taker_i], seat[rows, partner_i]),
     )
     frame["contract"] = contract
     frame["oudlers"] = pd.array(np.where(passed, pd.NA, oudlers), dtype="Int64")

@@ -26,9 +26,14 @@ __all__ = ["SCHEMA", "PLAYERS", "seat_names", "active_players"]
 
 PLAYERS = tuple(f"player{i}" for i in range(1, 6))
 
-_CONTRACT_ALIASES = {"prise": "petite", "garde_sans_le_chien": "garde_sans",
-                     "garde_contre_le_chien": "garde_contre", "passe": "pass",
-                     "passed": "pass", "cancelled": "pass"}
+_CONTRACT_ALIASES = {
+    "prise": "petite",
+    "garde_sans_le_chien": "garde_sans",
+    "garde_contre_le_chien": "garde_contre",
+    "passe": "pass",
+    "passed": "pass",
+    "cancelled": "pass",
+}
 _CAMP_ALIASES = {"defense": "defence", "attaque": "attack", "no": "none", "": "none"}
 
 FIELDS = (
@@ -39,16 +44,49 @@ FIELDS = (
     Field("partner", "name", required=False, blank=True, aliases=("called",)),
     Field("contract", "choice", choices=CONTRACTS, value_aliases=_CONTRACT_ALIASES),
     Field("oudlers", "int", blank=True, low=0, high=3, aliases=("bouts",)),
-    Field("card_points", "number", blank=True, low=0, high=91, step=0.5,
-          aliases=("points",)),
-    Field("petit_au_bout", "choice", required=False, choices=("none", "attack", "defence"),
-          value_aliases=_CAMP_ALIASES, default="none"),
-    Field("poignee_attack", "choice", required=False, choices=POIGNEES, multi=True,
-          default="none"),
-    Field("poignee_defence", "choice", required=False, choices=POIGNEES, multi=True,
-          default="none", aliases=("poignee_defense",)),
-    Field("chelem", "choice", required=False, choices=tuple(CHELEM_PRIME),
-          value_aliases={"no": "none"}, default="none", aliases=("slam",)),
+    Field(
+        "card_points",
+        "number",
+        blank=True,
+        low=0,
+        high=91,
+        step=0.5,
+        aliases=("points",),
+    ),
+    Field(
+        "petit_au_bout",
+        "choice",
+        required=False,
+        choices=("none", "attack", "defence"),
+        value_aliases=_CAMP_ALIASES,
+        default="none",
+    ),
+    Field(
+        "poignee_attack",
+        "choice",
+        required=False,
+        choices=POIGNEES,
+        multi=True,
+        default="none",
+    ),
+    Field(
+        "poignee_defence",
+        "choice",
+        required=False,
+        choices=POIGNEES,
+        multi=True,
+        default="none",
+        aliases=("poignee_defense",),
+    ),
+    Field(
+        "chelem",
+        "choice",
+        required=False,
+        choices=tuple(CHELEM_PRIME),
+        value_aliases={"no": "none"},
+        default="none",
+        aliases=("slam",),
+    ),
     Field("sits_out", "name", required=False, blank=True),
     Field("misere", "text", required=False, blank=True),
 )
@@ -56,15 +94,21 @@ FIELDS = (
 
 def seat_names(deals: pd.DataFrame) -> np.ndarray:
     """Player names as an (n_deals, 5) object array, None where the seat is empty."""
-    cols = [deals[p] if p in deals else pd.Series(None, index=deals.index) for p in PLAYERS]
+    cols = [
+        deals[p] if p in deals else pd.Series(None, index=deals.index) for p in PLAYERS
+    ]
     return np.column_stack([c.to_numpy(dtype=object, na_value=None) for c in cols])
 
 
 def seated(deals: pd.DataFrame) -> np.ndarray:
     """(n_deals, 5) bool: the seat has a player."""
     return np.column_stack(
-        [deals[p].notna().to_numpy(dtype=bool) if p in deals
-         else np.zeros(len(deals), dtype=bool) for p in PLAYERS]
+        [
+            deals[p].notna().to_numpy(dtype=bool)
+            if p in deals
+            else np.zeros(len(deals), dtype=bool)
+            for p in PLAYERS
+        ]
     )
 
 
@@ -140,58 +184,126 @@ def _some_rows(mask: np.ndarray, make) -> np.ndarray:
 def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     present = seated(deals)
     gap = (~present[:, :-1] & present[:, 1:]).any(axis=1)
-    shown = _some_rows(gap, lambda rows: [
-        "/".join("" if pd.isna(x) else str(x) for x in r)
-        for r in deals[list(PLAYERS)].to_numpy(dtype=object)[rows]])
-    problems.add(gap, "player4", "seat_gap",
-                 "players must fill player1..playerN without a blank seat between them; "
-                 "got {value}", value=shown)
+    shown = _some_rows(
+        gap,
+        lambda rows: [
+            "/".join("" if pd.isna(x) else str(x) for x in r)
+            for r in deals[list(PLAYERS)].to_numpy(dtype=object)[rows]
+        ],
+    )
+    problems.add(
+        gap,
+        "player4",
+        "seat_gap",
+        "players must fill player1..playerN without a blank seat between them; "
+        "got {value}",
+        value=shown,
+    )
     for i in range(5):
         for j in range(i + 1, 5):
             twice = _same(deals[PLAYERS[i]], deals[PLAYERS[j]])
-            problems.add(twice, PLAYERS[j], "duplicate_player",
-                         f"player names must be distinct in a deal; {{value}} is also {PLAYERS[i]}")
+            problems.add(
+                twice,
+                PLAYERS[j],
+                "duplicate_player",
+                f"player names must be distinct in a deal; {{value}} is also {PLAYERS[i]}",
+            )
     sits = deals["sits_out"].notna().to_numpy()
-    problems.add(sits & ~_is_seated(deals, "sits_out"), "sits_out", "not_seated",
-                 "sits_out must be one of the deal's players; got {value}")
-    problems.add(sits & (present.sum(axis=1) < 4), "sits_out", "sits_out_small_table",
-                 "a player can sit out only at a table of 4 or 5 (3 must play); got {value}")
+    problems.add(
+        sits & ~_is_seated(deals, "sits_out"),
+        "sits_out",
+        "not_seated",
+        "sits_out must be one of the deal's players; got {value}",
+    )
+    problems.add(
+        sits & (present.sum(axis=1) < 4),
+        "sits_out",
+        "sits_out_small_table",
+        "a player can sit out only at a table of 4 or 5 (3 must play); got {value}",
+    )
 
 
 def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     passed = (deals["contract"] == "pass").fillna(False).to_numpy()
     played = (deals["contract"] != "pass").fillna(False).to_numpy()
     for col in ("taker", "oudlers", "card_points"):
-        problems.add(played & deals[col].isna().to_numpy(), col, "blank",
-                     f"{col} must be given on a played deal (contract not pass)")
+        problems.add(
+            played & deals[col].isna().to_numpy(),
+            col,
+            "blank",
+            f"{col} must be given on a played deal (contract not pass)",
+        )
     for col in ("taker", "partner", "oudlers", "card_points"):
-        problems.add(passed & deals[col].notna().to_numpy(), col, "set_on_pass",
-                     f"{col} must be blank on a passed deal; got {{value}}")
+        problems.add(
+            passed & deals[col].notna().to_numpy(),
+            col,
+            "set_on_pass",
+            f"{col} must be blank on a passed deal; got {{value}}",
+        )
     for col in ("petit_au_bout", "poignee_attack", "poignee_defence", "chelem"):
-        problems.add(passed & (deals[col] != "none").fillna(False).to_numpy(), col,
-                     "set_on_pass", f"{col} must be none on a passed deal; got {{value}}")
+        problems.add(
+            passed & (deals[col] != "none").fillna(False).to_numpy(),
+            col,
+            "set_on_pass",
+            f"{col} must be none on a passed deal; got {{value}}",
+        )
     n = active_players(deals)
     taker = deals["taker"].notna().to_numpy()
-    problems.add(taker & ~_is_seated(deals, "taker"), "taker", "not_seated",
-                 "taker must be one of the deal's players; got {value}")
-    problems.add(_same(deals["taker"], deals["sits_out"]), "taker", "sitting_out",
-                 "taker must play the deal; {value} sits it out")
+    problems.add(
+        taker & ~_is_seated(deals, "taker"),
+        "taker",
+        "not_seated",
+        "taker must be one of the deal's players; got {value}",
+    )
+    problems.add(
+        _same(deals["taker"], deals["sits_out"]),
+        "taker",
+        "sitting_out",
+        "taker must play the deal; {value} sits it out",
+    )
     partner = deals["partner"].notna().to_numpy()
     alone = _same(deals["partner"], deals["taker"])
-    problems.add(partner & ~alone & ~_is_seated(deals, "partner"), "partner", "not_seated",
-                 "partner must be one of the deal's players; got {value}")
-    problems.add(partner & ~alone & (n != 5), "partner", "partner_not_five",
-                 "a partner is called only when 5 play the deal; got {value}")
-    problems.add(_same(deals["partner"], deals["sits_out"]), "partner", "sitting_out",
-                 "partner must play the deal; {value} sits it out")
-    problems.add((n < 3) | (n > 5), "player1", "table_size",
-                 "3 to 5 players must play each deal; got {value}", value=n)
-    problems.add(deals["chelem"].isin(("petit_announced_made", "petit_announced_failed"))
-                 .to_numpy() & (not rules.petit_chelem), "chelem", "house_rule_off",
-                 "chelem {value} needs Rules(petit_chelem=True)")
+    problems.add(
+        partner & ~alone & ~_is_seated(deals, "partner"),
+        "partner",
+        "not_seated",
+        "partner must be one of the deal's players; got {value}",
+    )
+    problems.add(
+        partner & ~alone & (n != 5),
+        "partner",
+        "partner_not_five",
+        "a partner is called only when 5 play the deal; got {value}",
+    )
+    problems.add(
+        _same(deals["partner"], deals["sits_out"]),
+        "partner",
+        "sitting_out",
+        "partner must play the deal; {value} sits it out",
+    )
+    problems.add(
+        (n < 3) | (n > 5),
+        "player1",
+        "table_size",
+        "3 to 5 players must play each deal; got {value}",
+        value=n,
+    )
+    problems.add(
+        deals["chelem"]
+        .isin(("petit_announced_made", "petit_announced_failed"))
+        .to_numpy()
+        & (not rules.petit_chelem),
+        "chelem",
+        "house_rule_off",
+        "chelem {value} needs Rules(petit_chelem=True)",
+    )
     if "misere" in deals:
-        problems.add(deals["misere"].notna().to_numpy() & (not rules.misere), "misere",
-                     "house_rule_off", "misere {value} needs Rules(misere=True)")
+        problems.add(
+            deals["misere"].notna().to_numpy() & (not rules.misere),
+            "misere",
+            "house_rule_off",
+            "misere {value} needs Rules(misere=True)",
+        )
         if rules.misere:
             _check_misere(deals, problems)
 
@@ -205,9 +317,14 @@ def _check_misere(deals: pd.DataFrame, problems: Problems) -> None:
         who = split[col].str.strip().to_numpy(dtype=object, na_value=None)
         given = (who != None) & (who != "")  # noqa: E711
         known = (playing & (names == who[:, None])).any(axis=1)
-        problems.add(given & ~known, "misere", "not_seated",
-                     "misere must name players of the deal joined by '+'; {name} is not "
-                     "one; got {value}", name=who)
+        problems.add(
+            given & ~known,
+            "misere",
+            "not_seated",
+            "misere must name players of the deal joined by '+'; {name} is not "
+            "one; got {value}",
+            name=who,
+        )
 
 
 def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
@@ -218,22 +335,43 @@ def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     low, high = 4.5 * oud, 91 - 4.5 * (3 - oud)
     chelem_made = deals["chelem"].isin(CHELEMS_MADE).to_numpy()
     slam_ok = ((pts == 91) & (oud == 3)) | ((pts == 87) & (oud <= 2))
-    problems.add(known & ~chelem_made & ((pts < low) | (pts > high)), "card_points",
-                 "points_vs_oudlers",
-                 "card_points must be from {lo} to {hi} with {oudlers} oudlers; got {value}",
-                 lo=low, hi=high, oudlers=oud)
-    problems.add(known & chelem_made & ~slam_ok, "card_points", "chelem_points",
-                 "card_points of a made chelem must be 91 (3 oudlers) or 87 (the defence "
-                 "kept the Excuse, at most 2 oudlers); got {value}")
+    problems.add(
+        known & ~chelem_made & ((pts < low) | (pts > high)),
+        "card_points",
+        "points_vs_oudlers",
+        "card_points must be from {lo} to {hi} with {oudlers} oudlers; got {value}",
+        lo=low,
+        hi=high,
+        oudlers=oud,
+    )
+    problems.add(
+        known & chelem_made & ~slam_ok,
+        "card_points",
+        "chelem_points",
+        "card_points of a made chelem must be 91 (3 oudlers) or 87 (the defence "
+        "kept the Excuse, at most 2 oudlers); got {value}",
+    )
     n = active_players(deals)
     whole = np.isnan(pts) | (pts == np.floor(pts))
-    problems.add((n == 4) & ~whole, "card_points", "half_point_at_4",
-                 "card_points must be whole when 4 play the deal; got {value}")
+    problems.add(
+        (n == 4) & ~whole,
+        "card_points",
+        "half_point_at_4",
+        "card_points must be whole when 4 play the deal; got {value}",
+    )
     pab = deals["petit_au_bout"]
-    problems.add((pab == "attack").to_numpy() & (oud == 0), "petit_au_bout", "pab_no_petit",
-                 "petit_au_bout attack needs the Petit in the attack's tricks; got 0 oudlers")
-    problems.add((pab == "defence").to_numpy() & (oud == 3), "petit_au_bout", "pab_no_petit",
-                 "petit_au_bout defence is impossible when the attack has all 3 oudlers")
+    problems.add(
+        (pab == "attack").to_numpy() & (oud == 0),
+        "petit_au_bout",
+        "pab_no_petit",
+        "petit_au_bout attack needs the Petit in the attack's tricks; got 0 oudlers",
+    )
+    problems.add(
+        (pab == "defence").to_numpy() & (oud == 3),
+        "petit_au_bout",
+        "pab_no_petit",
+        "petit_au_bout defence is impossible when the attack has all 3 oudlers",
+    )
 
 
 def poignee_counts(
@@ -262,19 +400,41 @@ def check_poignees(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
     dfn_count, dfn_trumps = poignee_counts(deals, "poignee_defence", n)
     total = att_trumps + dfn_trumps
     over = total > PACK_TRUMPS
-    shown = _some_rows(over, lambda rows: [
-        f"{a} / {d}" for a, d in zip(deals["poignee_attack"].to_numpy()[rows],
-                                     deals["poignee_defence"].to_numpy()[rows])])
-    problems.add(over, "poignee_defence", "too_many_trumps",
-                 "poignées {value} need {trumps} trumps together, more than the "
-                 f"{PACK_TRUMPS} in the pack", trumps=total, value=shown)
-    partner = deals["partner"].notna().to_numpy() & ~_same(deals["partner"], deals["taker"])
+    shown = _some_rows(
+        over,
+        lambda rows: [
+            f"{a} / {d}"
+            for a, d in zip(
+                deals["poignee_attack"].to_numpy()[rows],
+                deals["poignee_defence"].to_numpy()[rows],
+            )
+        ],
+    )
+    problems.add(
+        over,
+        "poignee_defence",
+        "too_many_trumps",
+        "poignées {value} need {trumps} trumps together, more than the "
+        f"{PACK_TRUMPS} in the pack",
+        trumps=total,
+        value=shown,
+    )
+    partner = deals["partner"].notna().to_numpy() & ~_same(
+        deals["partner"], deals["taker"]
+    )
     attack_size = 1 + partner.astype(int)
-    for count, size, col in ((att_count, attack_size, "poignee_attack"),
-                             (dfn_count, n - attack_size, "poignee_defence")):
-        problems.add(count > size, col, "too_many_poignees",
-                     "{value} is {count} poignées, more than the {size} players of the "
-                     "camp", count=count, size=size)
+    for count, size, col in (
+        (att_count, attack_size, "poignee_attack"),
+        (dfn_count, n - attack_size, "poignee_defence"),
+    ):
+        problems.add(
+            count > size,
+            col,
+            "too_many_poignees",
+            "{value} is {count} poignées, more than the {size} players of the camp",
+            count=count,
+            size=size,
+        )
 
 
 SCHEMA = Schema(

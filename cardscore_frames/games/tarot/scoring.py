@@ -127,7 +127,9 @@ def score(
     seats = _seats(deals)
     oudlers = deals["oudlers"].to_numpy(dtype=np.int64, na_value=0)
     needed = NEEDED[oudlers]
-    margin = _margin(deals["card_points"].to_numpy(dtype=float, na_value=0.0), needed, rules)
+    margin = _margin(
+        deals["card_points"].to_numpy(dtype=float, na_value=0.0), needed, rules
+    )
     made = margin >= 0
     mult = _lookup(deals["contract"], MULTIPLIER)
     pab = _lookup(deals["petit_au_bout"], PETIT_AU_BOUT)
@@ -161,24 +163,38 @@ def _taker_factor(players: np.ndarray, alone: np.ndarray) -> np.ndarray:
 
 
 #: Where ``score`` records the seats (1-5) of the taker, his partner and a sitter-out.
-_SEAT_COLUMNS = {"taker": "taker_seat", "partner": "partner_seat", "out": "sits_out_seat"}
+_SEAT_COLUMNS = {
+    "taker": "taker_seat",
+    "partner": "partner_seat",
+    "out": "sits_out_seat",
+}
 
 
 def _seats(deals: pd.DataFrame) -> dict[str, np.ndarray]:
     """Who sits where: seat indices (0-4, -1 for nobody) of taker, partner, sitter-out."""
     if all(c in deals for c in _SEAT_COLUMNS.values()):  # a scored frame knows already
         present = seated(deals)
-        found = {role: deals[col].to_numpy(dtype=np.int8, na_value=0) - np.int8(1)
-                 for role, col in _SEAT_COLUMNS.items()}
-        return {"seated": present, **found,
-                "players": present.sum(axis=1) - (found["out"] >= 0)}
+        found = {
+            role: deals[col].to_numpy(dtype=np.int8, na_value=0) - np.int8(1)
+            for role, col in _SEAT_COLUMNS.items()
+        }
+        return {
+            "seated": present,
+            **found,
+            "players": present.sum(axis=1) - (found["out"] >= 0),
+        }
     taker = seat_of(deals, "taker")
     partner = seat_of(deals, "partner")
     partner[partner == taker] = -1  # the taker's own name: he plays alone
     out = seat_of(deals, "sits_out")
     present = seated(deals)
-    return {"seated": present, "taker": taker, "partner": partner, "out": out,
-            "players": present.sum(axis=1) - (out >= 0)}
+    return {
+        "seated": present,
+        "taker": taker,
+        "partner": partner,
+        "out": out,
+        "players": present.sum(axis=1) - (out >= 0),
+    }
 
 
 #: Ledger roles, in the order of their codes.
@@ -200,8 +216,9 @@ def _role_codes(seats: dict[str, np.ndarray], played: np.ndarray) -> np.ndarray:
 _ROLE_FACTOR = np.array([0, 1, -1, 0, 0, 0], dtype=np.int64)  # code -1: empty seat
 
 
-def _seat_scores(value: np.ndarray, seats: dict[str, np.ndarray],
-                 roles: np.ndarray) -> np.ndarray:
+def _seat_scores(
+    value: np.ndarray, seats: dict[str, np.ndarray], roles: np.ndarray
+) -> np.ndarray:
     """(n_deals, 5) scores: defenders pay S each; a partner receives S; the taker
     receives the rest, so that every deal sums to zero; a player sitting out, an
     empty seat and every seat of a passed deal score 0."""
@@ -244,8 +261,15 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
         scores = scores + misere
         extra["misere_points"] = misere
     return _ledger.from_wide(
-        scored, PLAYERS, scores, game="tarot", unit="points", zero_sum=True,
-        roles=roles, role_names=ROLES, extra=extra,
+        scored,
+        PLAYERS,
+        scores,
+        game="tarot",
+        unit="points",
+        zero_sum=True,
+        roles=roles,
+        role_names=ROLES,
+        extra=extra,
     )
 
 
@@ -266,7 +290,9 @@ def _misere_scores(scored: pd.DataFrame, rules: Rules) -> np.ndarray:
     return np.where(playing, np.where(declared, v * (n - 1), 0) - v * (k - declared), 0)
 
 
-def report(deals: pd.DataFrame, *, rules: Rules | None = None) -> dict[str, pd.DataFrame]:
+def report(
+    deals: pd.DataFrame, *, rules: Rules | None = None
+) -> dict[str, pd.DataFrame]:
     """The tables ``cardscore score --game tarot`` prints: player totals, then games.
 
     Returns
@@ -280,13 +306,21 @@ def report(deals: pd.DataFrame, *, rules: Rules | None = None) -> dict[str, pd.D
     ledger = to_ledger(scored, rules=rules)
     per_game = ledger.groupby(["game_id", "player"], observed=True)["score"].sum()
     ranked = per_game.sort_values(ascending=False, kind="stable")
-    first = ranked.groupby(level="game_id", sort=True).head(1).reset_index(level="player")
-    last = ranked.groupby(level="game_id", sort=True).tail(1).reset_index(level="player")
+    first = (
+        ranked.groupby(level="game_id", sort=True).head(1).reset_index(level="player")
+    )
+    last = (
+        ranked.groupby(level="game_id", sort=True).tail(1).reset_index(level="player")
+    )
     games = (
         scored.assign(passed=(scored["contract"] == "pass").to_numpy())
         .groupby("game_id", sort=True)
         .agg(deals=("deal", "size"), passed=("passed", "sum"))
     )
-    games["top"] = first["player"].astype(str) + " " + first["score"].map("{:+d}".format)
-    games["bottom"] = last["player"].astype(str) + " " + last["score"].map("{:+d}".format)
+    games["top"] = (
+        first["player"].astype(str) + " " + first["score"].map("{:+d}".format)
+    )
+    games["bottom"] = (
+        last["player"].astype(str) + " " + last["score"].map("{:+d}".format)
+    )
     return {"Player totals": _ledger.totals(ledger), "Games": games}
