@@ -116,6 +116,7 @@ def read_table(
     if suffix in (".csv", ".txt", ".tsv"):
         return _read_csv(path, encoding)
     if suffix in (".parquet", ".pq"):
+        _need("pyarrow", "reading Parquet logs", "parquet")
         frame = pd.read_parquet(path)
         return frame, Source(label=str(path), lines=None)
     if suffix in (".jsonl", ".ndjson", ".json"):
@@ -128,6 +129,16 @@ def read_table(
         f"log file must end in .csv, .txt, .tsv, .parquet, .jsonl, .ndjson, .json, "
         f".xlsx or .xlsm; got {path.name!r}"
     )
+
+
+def _need(module: str, purpose: str, extra: str) -> None:
+    """Optional dependencies are checked where they are needed, with a hint."""
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        raise ImportError(
+            f"{purpose} needs {module}: pip install 'cardscore-frames[{extra}]'"
+        )
 
 
 def _decode(path: Path, encoding: str | None) -> str:
