@@ -48,29 +48,37 @@ def from_wide(
     blank are left out. ``roles`` holds role names, or integer codes into
     ``role_names``. Rows come out in deal order, then seat order.
     """
-    k = len(player_columns)
+    k, n = len(player_columns), len(scored)
     seated = np.column_stack(
         [scored[c].notna().to_numpy(dtype=bool) for c in player_columns]
     )
-    flat = np.flatnonzero(seated.ravel())
-    rows = np.repeat(np.arange(len(scored)), seated.sum(axis=1))  # = flat // k
-    slots = flat - rows * k
-    codes, players = _player_codes(scored, player_columns)
-    player_codes = codes.ravel()[flat]
+    full = bool(seated.all())  # every seat taken (belot, most logs): no gathering
+    flat = np.arange(n * k) if full else np.flatnonzero(seated.ravel())
+    rows = np.repeat(np.arange(n), k if full else seated.sum(axis=1))  # = flat // k
+    slots = np.tile(np.arange(k), n) if full else flat - rows * k
+
+    def cells(values: np.ndarray) -> np.ndarray:
+        values = np.ascontiguousarray(values)
+        return values.reshape(-1).copy() if full else values.reshape(-1)[flat]
 
     def pick(column: str) -> object:
-        return scored[column].array.take(rows)
+        return (
+            _repeat(scored[column].array, k)
+            if full
+            else scored[column].array.take(rows)
+        )
 
+    codes, players = _player_codes(scored, player_columns)
     out: dict[str, object] = {
         "game_id": pick("game_id"),
         "deal": pick("deal"),
-        "player": pd.Categorical.from_codes(player_codes, categories=players),
+        "player": pd.Categorical.from_codes(cells(codes), categories=players),
         "seat": (slots + 1).astype(np.int8),
-        "role": _roles(roles, role_names, flat) if roles is not None else pd.NA,
-        "score": np.asarray(scores).ravel()[flat],
+        "role": _roles(cells(roles), role_names) if roles is not None else pd.NA,
+        "score": cells(scores),
     }
     for name, values in (extra or {}).items():
-        out[name] = np.asarray(values).ravel()[flat]
+        out[name] = cells(values)
     for col in METADATA_COLUMNS:
         if col in scored:
             out[col] = pick(col)
@@ -110,13 +118,24 @@ def _shared_categories(columns: Sequence[pd.Series]) -> pd.Index | None:
     return first if all(c.cat.categories.equals(first) for c in columns[1:]) else None
 
 
-def _roles(roles: np.ndarray, role_names: Sequence[str] | None, flat: np.ndarray):
-    picked = np.asarray(roles).ravel()[flat]
+def _roles(picked: np.ndarray, role_names: Sequence[str] | None):
     if role_names is None:
         return pd.Categorical(picked)
     return pd.Categorical.from_codes(
         picked.astype(np.int8), categories=list(role_names)
     )
+
+
+def _repeat(array: object, k: int) -> object:
+    """Each value ``k`` times, in place of a gather (every seat of every deal)."""
+    if isinstance(array, pd.Categorical):
+        return pd.Categorical.from_codes(np.repeat(array.codes, k), dtype=array.dtype)
+    if isinstance(array, pd.arrays.IntegerArray):
+        data = array.to_numpy(dtype=array.dtype.numpy_dtype, na_value=0)
+        return pd.arrays.IntegerArray(np.repeat(data, k), np.repeat(array.isna(), k))
+    if isinstance(array, pd.arrays.NumpyExtensionArray):
+        return np.repeat(array.to_numpy(), k)
+    return array.take(np.repeat(np.arange(len(array)), k))
 
 
 def check_ledger(ledger: pd.DataFrame, *, tolerance: float = 1e-9) -> pd.DataFrame:
