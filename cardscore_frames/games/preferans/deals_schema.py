@@ -15,14 +15,33 @@ column, the value and what is allowed.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.games.preferans.deals_seats import (
+    ALL_PASS,
+    CALL_COLUMNS,
+    HALF,
+    LEVEL,
+    MAX_SEATS,
+    MISERE,
+    PASS,
+    PLAYERS,
+    TRICK_COLUMNS,
+    WHIST,
+    Seats,
+    _column,
+    _equal,
+    _given,
+    at_seat,
+    call_codes,
+    contract_codes,
+    seat_names,
+    seats,
+    trick_array,
+)
 from cardscore_frames.games.preferans.rules import (
     CALLS,
-    CONTRACT_LEVEL,
     CONTRACTS,
     HALF_WHIST_LEVELS,
     SUITS,
@@ -45,14 +64,6 @@ __all__ = [
     "at_seat",
 ]
 
-MAX_SEATS = 4
-PLAYERS = tuple(f"player{i}" for i in range(1, MAX_SEATS + 1))
-CALL_COLUMNS = tuple(f"call{i}" for i in range(1, MAX_SEATS + 1))
-TRICK_COLUMNS = tuple(f"tricks{i}" for i in range(1, MAX_SEATS + 1))
-PASS, WHIST, HALF = (CALLS.index(c) for c in ("pass", "whist", "half"))
-#: Contract codes (positions in CONTRACTS) of misère and of an all-pass deal.
-MISERE, ALL_PASS = CONTRACTS.index("misere"), CONTRACTS.index("pass")
-LEVEL = np.array([CONTRACT_LEVEL[c] for c in CONTRACTS] + [0], dtype=np.int64)
 
 _SUIT_SIGNS = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "бк": "nt"}
 _CONTRACT_ALIASES = {
@@ -105,137 +116,6 @@ FIELDS = (
     ),
     Field("pool_target", "int", required=False, blank=True, low=1, aliases=("pool",)),
 )
-
-
-class Seats(NamedTuple):
-    """Who sits where in each deal, as arrays; seats are 0-based.
-
-    Per-seat arrays are seat-major, shape (4, N): one contiguous row per seat.
-    """
-
-    present: np.ndarray  # (4, N) bool: the seat has a player
-    n: np.ndarray  # players at the table, 3 or 4
-    dealer: np.ndarray  # the dealer's seat, -1 when blank or not seated
-    out: np.ndarray  # the seat sitting the deal out (the dealer at 4), else -1
-    declarer: np.ndarray  # -1 when blank or not seated
-    active: np.ndarray  # (4, N) bool: seats playing the deal
-    first: np.ndarray  # the first defender's seat (-1 without a declarer)
-    second: np.ndarray  # the second defender's seat
-
-
-def _column(deals: pd.DataFrame, name: str) -> np.ndarray:
-    if name not in deals:
-        return np.full(len(deals), None, dtype=object)
-    return deals[name].to_numpy(dtype=object, na_value=None)
-
-
-def seat_names(deals: pd.DataFrame) -> np.ndarray:
-    """Player names as an (N, 4) object array, None where the seat is empty."""
-    return np.column_stack([_column(deals, p) for p in PLAYERS])
-
-
-def _given(deals: pd.DataFrame, name: str) -> np.ndarray:
-    if name not in deals:
-        return np.zeros(len(deals), dtype=bool)
-    return deals[name].notna().to_numpy()
-
-
-def _equal(a: pd.Series, b: pd.Series) -> np.ndarray:
-    """a == b elementwise, False where either is blank; categoricals by their codes."""
-    cat = (
-        isinstance(a.dtype, pd.CategoricalDtype),
-        isinstance(b.dtype, pd.CategoricalDtype),
-    )
-    if all(cat) and a.cat.categories.equals(b.cat.categories):
-        ca, cb = a.cat.codes.to_numpy(), b.cat.codes.to_numpy()
-        return (ca == cb) & (ca >= 0)
-    if any(cat):
-        a, b = a.astype("str"), b.astype("str")
-    same = (a == b).to_numpy(dtype=bool, na_value=False)
-    return same & a.notna().to_numpy() & b.notna().to_numpy()
-
-
-def _seat_of(deals: pd.DataFrame, column: str) -> np.ndarray:
-    """The seat (0..3) whose player is named in ``column``; -1 if blank or none."""
-    if column not in deals:
-        return np.full(len(deals), -1)
-    match = np.column_stack(
-        [
-            _equal(deals[p], deals[column])
-            if p in deals
-            else np.zeros(len(deals), bool)
-            for p in PLAYERS
-        ]
-    )
-    return np.where(match.any(axis=1), match.argmax(axis=1), -1)
-
-
-def _seat_of_scored(deals: pd.DataFrame, column: str) -> np.ndarray:
-    """A scored frame already holds ``<column>_seat`` (1..4, NA): reuse it."""
-    if f"{column}_seat" in deals:
-        return deals[f"{column}_seat"].to_numpy(dtype=np.int64, na_value=0) - 1
-    return _seat_of(deals, column)
-
-
-def seats(deals: pd.DataFrame) -> Seats:
-    """The seat arrays of every deal, vectorised (the defenders found clockwise)."""
-    present = np.vstack([_given(deals, p) for p in PLAYERS])
-    n = present.sum(axis=0)
-    dealer, declarer = (
-        _seat_of_scored(deals, "dealer"),
-        _seat_of_scored(deals, "declarer"),
-    )
-    out = np.where(n == MAX_SEATS, dealer, -1)
-    seat = np.arange(MAX_SEATS)
-    active = present & (seat[:, None] != out[None, :])
-    rows = np.arange(len(deals))
-    first, second = np.full(len(deals), -1), np.full(len(deals), -1)
-    for step in range(1, MAX_SEATS):  # clockwise from the declarer
-        cand = (declarer + step) % np.maximum(n, 1)
-        ok = (declarer >= 0) & active[cand, rows] & (cand != declarer)
-        second = np.where((first >= 0) & (second < 0) & ok, cand, second)
-        first = np.where((first < 0) & ok, cand, first)
-    return Seats(present, n, dealer, out, declarer, active, first, second)
-
-
-def _codes(deals: pd.DataFrame, column: str, choices: tuple[str, ...]) -> np.ndarray:
-    if column not in deals:
-        return np.full(len(deals), -1, dtype=np.int64)
-    col = deals[column]
-    if (
-        isinstance(col.dtype, pd.CategoricalDtype)
-        and tuple(col.cat.categories) == choices
-    ):
-        return col.cat.codes.to_numpy().astype(np.int64)
-    return pd.Categorical(col, categories=choices).codes.astype(np.int64)
-
-
-def contract_codes(deals: pd.DataFrame) -> np.ndarray:
-    """Positions in CONTRACTS (-1 for a blank or unknown contract)."""
-    return _codes(deals, "contract", CONTRACTS)
-
-
-def call_codes(deals: pd.DataFrame) -> np.ndarray:
-    """(4, N) positions in CALLS: 0 pass, 1 whist, 2 half, -1 blank."""
-    return np.vstack([_codes(deals, c, CALLS) for c in CALL_COLUMNS])
-
-
-def trick_array(deals: pd.DataFrame) -> np.ndarray:
-    """(4, N) tricks as floats, NaN where blank."""
-    return np.vstack(
-        [
-            deals[c].to_numpy(dtype=float, na_value=np.nan)
-            if c in deals
-            else np.full(len(deals), np.nan)
-            for c in TRICK_COLUMNS
-        ]
-    )
-
-
-def at_seat(values: np.ndarray, seat: np.ndarray, fill=-1) -> np.ndarray:
-    """values[seat[k], k] of a (4, N) array, ``fill`` where seat is -1."""
-    got = values[np.maximum(seat, 0), np.arange(values.shape[1])]
-    return np.where(seat >= 0, got, fill)
 
 
 def _first_rows(deals: pd.DataFrame) -> np.ndarray:
