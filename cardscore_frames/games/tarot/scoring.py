@@ -13,13 +13,8 @@ from cardscore_frames.games.tarot.rules import (
     PETIT_AU_BOUT,
     Rules,
 )
-from cardscore_frames.games.tarot.schema import (
-    PLAYERS,
-    SCHEMA,
-    seat_names,
-    seat_of,
-    seated,
-)
+from cardscore_frames.games.tarot.schema import SCHEMA
+from cardscore_frames.games.tarot.seats import PLAYERS, seat_names, seat_of, seated
 from cardscore_frames.validate import check_log
 
 __all__ = ["score", "to_ledger", "SCORE_COLUMNS"]
