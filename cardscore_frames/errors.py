@@ -96,32 +96,27 @@ class LogValidationError(CardscoreError, ValueError):
         )
         lines = [head]
         for rec in fc.head(limit).to_dict("records"):
-            lines.append("  " + describe_failure(rec))
+            lines.append("  " + describe_failure(rec, item))
         if len(fc) > limit:
             lines.append(f"  ... and {len(fc) - limit} more (see .failure_cases)")
         return "\n".join(lines)
 
 
-def describe_failure(rec: dict) -> str:
-    """One problem as a line: ``game 12, deal 7 (line 9): <message>``."""
-    import pandas as pd
+def describe_failure(rec: dict, item: str = "deal") -> str:
+    """One problem as a line: ``game 12, deal 7 (line 9): <message>``.
 
+    ``item`` names a row inside its game: ``deal`` in a log, ``seat`` in a sheet.
+    """
     parts = []
-    keys = list(rec)
-    item = keys[1] if len(keys) > 1 and keys[1] not in ("column",) else "deal"
     if not _missing(rec.get("game_id")):
         parts.append(f"game {rec['game_id']}")
     if not _missing(rec.get(item)):
         parts.append(f"{item} {rec[item]}")
     where = ", ".join(parts) if parts else "whole log"
-    loc = rec.get("cell")
-    if _missing(loc):
-        line = rec.get("line")
-        loc = None if _missing(line) else f"line {int(line)}"
-    elif not pd.isna(loc):
-        loc = f"cell {loc}"
-    if loc:
-        where += f" ({loc})"
+    if not _missing(rec.get("cell")):
+        where += f" (cell {rec['cell']})"
+    elif not _missing(rec.get("line")):
+        where += f" (line {int(rec['line'])})"
     return f"{where}: {rec['message']}"
 
 
