@@ -168,3 +168,26 @@ def test_sample_season_is_large_and_valid():
     ledger = csf.tarot.to_ledger(csf.tarot.score(deals))
     assert 8 <= ledger["player"].nunique() <= 12
     csf.check_ledger(ledger)
+
+
+@pytest.mark.parametrize(
+    "game, sample",
+    [
+        ("tarot", "sample_data/tarot_season.csv"),
+        ("belot", "sample_data/belot_season.csv"),
+        ("preferans", "sample_data/preferans_season.csv"),
+        ("preferans-sheet", "sample_data/preferans_sheets.csv"),
+    ],
+)
+@pytest.mark.parametrize("fmt", ["csv", "xlsx", "parquet"])
+def test_export_then_import_gives_back_the_same_frame(tmp_path, game, sample, fmt):
+    deals = csf.read_log(sample, game=game)
+    path = tmp_path / f"log.{fmt}"
+    if fmt == "csv":
+        deals.to_csv(path, index=False)
+    elif fmt == "xlsx":
+        deals.to_excel(path, index=False, engine="openpyxl")
+    else:
+        deals.to_parquet(path, index=False)
+    again = csf.read_log(path, game=game)
+    pd.testing.assert_frame_equal(again, deals)
