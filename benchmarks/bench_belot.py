@@ -13,7 +13,6 @@ sample of the same deals and scaled to the full count. The vectorised figure is
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -24,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "benchmarks")]
 
 from belot_reference import PLAYER_COLS, deal_result  # noqa: E402
-from common import best_of, rate_line, ratio_line  # noqa: E402
+from common import bench_parser, best_of, rate_line, ratio_line  # noqa: E402
 
 import cardscore_frames as csf  # noqa: E402
 from cardscore_frames.games import belot  # noqa: E402
@@ -48,11 +47,7 @@ def baseline(deals: pd.DataFrame) -> pd.DataFrame:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=1_000_000, help="deals to score")
-    parser.add_argument("--sample", type=int, default=20_000, help="baseline sample")
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    args = bench_parser(__doc__, n=1_000_000, sample=20_000).parse_args()
 
     raw = random_deals(args.n, seed=2026)
     deals = csf.validate(raw, game="belot")

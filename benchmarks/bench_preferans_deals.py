@@ -12,7 +12,6 @@ the two must agree on that sample.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -24,7 +23,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "benchmarks")]
 
 import cardscore_frames as csf  # noqa: E402
 from cardscore_frames.games import preferans  # noqa: E402
-from common import best_of, rate_line, ratio_line  # noqa: E402
+from common import bench_parser, best_of, rate_line, ratio_line  # noqa: E402
 from preferans_reference import score_reference  # noqa: E402
 
 TARGET = 30
@@ -52,11 +51,7 @@ def whole_games(deals: pd.DataFrame, n: int) -> pd.DataFrame:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=1_000_000, help="deals to score")
-    parser.add_argument("--sample", type=int, default=20_000, help="baseline sample")
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    args = bench_parser(__doc__, n=1_000_000, sample=20_000).parse_args()
 
     raw = preferans.random_deals(args.n, seed=2026, deal_range=(20, 60))
     deals = csf.validate(raw, game="preferans")

@@ -17,7 +17,6 @@ plain reference each run once to warm up, then are timed best of ``--repeat``.
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 from fractions import Fraction
@@ -29,7 +28,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(ROOT / "benchmarks")]
 
-from common import best_of, rate_line, ratio_line  # noqa: E402
+from common import bench_parser, best_of, rate_line, ratio_line  # noqa: E402
 from make_preferans_sheets import random_sheets  # noqa: E402
 
 import cardscore_frames as csf  # noqa: E402
@@ -126,11 +125,10 @@ def baseline_records(sheet: pd.DataFrame, method: str) -> pd.DataFrame:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=100_000, help="games to settle")
-    parser.add_argument("--sample", type=int, default=5_000, help="baseline sample")
+    parser = bench_parser(
+        __doc__, n=100_000, sample=5_000, repeat=5, unit="games to settle"
+    )
     parser.add_argument("--method", default="exact", choices=preferans.METHODS)
-    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
 
     raw = random_sheets(args.n, seed=2026)

@@ -11,7 +11,6 @@ sample of the same deals and scaled to the full count.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -23,7 +22,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "benchmarks")]
 
 import cardscore_frames as csf  # noqa: E402
 from cardscore_frames.games.tarot.generate import random_deals  # noqa: E402
-from common import best_of, rate_line, ratio_line  # noqa: E402
+from common import bench_parser, best_of, rate_line, ratio_line  # noqa: E402
 from tarot_reference import PLAYER_COLS, seat_scores  # noqa: E402
 
 TARGET = 100
@@ -40,11 +39,7 @@ def baseline(deals: pd.DataFrame) -> pd.DataFrame:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=1_000_000, help="deals to score")
-    parser.add_argument("--sample", type=int, default=20_000, help="baseline sample")
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    args = bench_parser(__doc__, n=1_000_000, sample=20_000).parse_args()
 
     raw = random_deals(args.n, seed=2026)
     deals = csf.validate(raw, game="tarot")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Callable
 from typing import Any
@@ -34,3 +35,14 @@ def ratio_line(
         return line + " (for information)"
     verdict = "meets" if ratio >= target else "MISSES"
     return f"{line} ({verdict} target {target:g}x)"
+
+
+def bench_parser(
+    doc: str, *, n: int, sample: int, repeat: int = 3, unit: str = "deals to score"
+) -> argparse.ArgumentParser:
+    """The options every benchmark takes: --n, --sample (baseline) and --repeat."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--n", type=int, default=n, help=unit)
+    parser.add_argument("--sample", type=int, default=sample, help="baseline sample")
+    parser.add_argument("--repeat", type=int, default=repeat)
+    return parser
