@@ -18,6 +18,8 @@ __all__ = [
     "UnknownGameError",
     "RulesError",
     "LedgerError",
+    "LogReadError",
+    "WorkbookError",
     "FAILURE_COLUMNS",
 ]
 
@@ -54,6 +56,16 @@ class RulesError(CardscoreError, ValueError):
 
 class LedgerError(CardscoreError, ValueError):
     """A frame that is not a valid ledger (missing columns, deals not summing to 0)."""
+
+
+class LogReadError(CardscoreError, OSError):
+    """A log file that cannot be read at all (unknown format, undecodable bytes)."""
+
+
+class WorkbookError(CardscoreError, ValueError):
+    """A workbook that cannot be read or written safely: not a workbook, damaged,
+    password-protected, too large when unpacked, or a cell that cannot hold the text
+    given (control characters, more than Excel's 32,767 characters)."""
 
 
 class LogValidationError(CardscoreError, ValueError):

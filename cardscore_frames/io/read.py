@@ -15,17 +15,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.errors import CardscoreError, RulesError
+from cardscore_frames.errors import LogReadError, RulesError
 from cardscore_frames.games import game_entry
 from cardscore_frames.validate import Collected, Errors, Source, check_log
 
 __all__ = ["read_log", "validate", "read_table"]
 
 _ENCODINGS = ("utf-8-sig", "cp1251")
-
-
-class LogReadError(CardscoreError, OSError):
-    """A log file that cannot be read at all (unknown format, undecodable bytes)."""
 
 
 def read_log(
