@@ -1,0 +1,206 @@
+"""Native Excel charts drawn from ranges of a sheet: running totals as lines,
+totals as columns or bars.
+
+The charts refer to cells (``'Evening 3'!$F$2:$F$30``), so they follow the
+sheet when someone corrects a score; the sheet names are quoted by XlsxWriter
+from the list form of each range.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardscore_frames.errors import WorkbookError
+from cardscore_frames.excel.refs import CellRange
+from cardscore_frames.excel.sheet import Sheet
+from cardscore_frames.excel.styles import BASE_FONT
+
+__all__ = ["line_chart", "column_chart", "chart_size"]
+
+#: One colour per player, distinguishable in print and for colour-blind readers
+#: (Okabe–Ito palette), then Excel's own colours for the rest.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+
+Series = Mapping[str, CellRange] | Sequence[tuple[CellRange | str, CellRange]]
+
+
+def chart_size(
+    points: int, *, min_width: int = 480, max_width: int = 1100, height: int = 300
+) -> tuple[int, int]:
+    """Width and height in pixels for a chart of ``points`` categories.
+
+    Returns
+    -------
+    tuple of int
+        About 18 pixels a category, kept between the bounds.
+
+    Examples
+    --------
+    >>> chart_size(5), chart_size(40), chart_size(500)
+    ((480, 300), (840, 300), (1100, 300))
+    """
+    return max(min_width, min(max_width, 120 + 18 * points)), height
+
+
+def line_chart(
+    sheet: Sheet,
+    row: int,
+    col: int,
+    *,
+    categories: CellRange,
+    series: Series,
+    title: str | None = None,
+    x_title: str | None = None,
+    y_title: str | None = None,
+    size: tuple[int, int] | None = None,
+    markers: bool | None = None,
+) -> Any:
+    """A line chart of running totals, one line per player, placed at ``(row, col)``.
+
+    Parameters
+    ----------
+    sheet : Sheet
+        The sheet the chart is drawn on (the data may be on another sheet).
+    row, col : int
+        Cell of the chart's top-left corner.
+    categories : CellRange
+        Deal or game numbers (the x axis).
+    series : mapping of name to CellRange, or sequence of (name, CellRange)
+        One range of values per line, as long as ``categories``. A name may
+        be a CellRange (the header cell of the column), so that the legend
+        follows a renamed player.
+    title, x_title, y_title : str, optional
+    size : (width, height), optional
+        Pixels; by default :func:`chart_size` of the number of categories.
+    markers : bool, optional
+        Dots on each point; by default when there are at most 30 categories.
+
+    Returns
+    -------
+    xlsxwriter.chart.Chart
+        Already inserted; adjust it further if needed.
+    """
+    chart = sheet.workbook.add_chart({"type": "line"})
+    show_markers = categories.rows <= 30 if markers is None else markers
+    for k, (name, values) in enumerate(_pairs(series, categories)):
+        colour = PALETTE[k % len(PALETTE)]
+        chart.add_series(
+            {
+                "name": name,
+                "categories": categories.as_list(),
+                "values": values.as_list(),
+                "line": {"color": colour, "width": 2.0},
+                "marker": {
+                    "type": "circle",
+                    "size": 4,
+                    "fill": {"color": colour},
+                    "border": {"color": colour},
+                }
+                if show_markers
+                else {"type": "none"},
+            }
+        )
+    interval = max(1, categories.rows // 25)  # about 25 labels on the x axis at most
+    _finish(
+        chart,
+        title,
+        x_title,
+        y_title,
+        {"interval_unit": interval, "interval_tick": interval},
+    )
+    width, height = size or chart_size(categories.rows)
+    chart.set_size({"width": width, "height": height})
+    sheet.insert_chart(row, col, chart)
+    return chart
+
+
+def column_chart(
+    sheet: Sheet,
+    row: int,
+    col: int,
+    *,
+    categories: CellRange,
+    series: Series,
+    title: str | None = None,
+    x_title: str | None = None,
+    y_title: str | None = None,
+    horizontal: bool = False,
+    size: tuple[int, int] | None = None,
+) -> Any:
+    """A column chart (bars with ``horizontal=True``): totals per player or game.
+
+    Parameters are those of :func:`line_chart`; each series is one colour,
+    its bars over the categories.
+
+    Returns
+    -------
+    xlsxwriter.chart.Chart
+        Already inserted.
+    """
+    chart = sheet.workbook.add_chart({"type": "bar" if horizontal else "column"})
+    for k, (name, values) in enumerate(_pairs(series, categories)):
+        colour = PALETTE[k % len(PALETTE)]
+        chart.add_series(
+            {
+                "name": name,
+                "categories": categories.as_list(),
+                "values": values.as_list(),
+                "fill": {"color": colour},
+                "border": {"none": True},
+                "gap": 60,
+            }
+        )
+    _finish(chart, title, x_title, y_title, {})
+    width, height = size or chart_size(categories.rows * 2)
+    chart.set_size({"width": width, "height": height})
+    sheet.insert_chart(row, col, chart)
+    return chart
+
+
+def _pairs(series: Series, categories: CellRange) -> list[tuple[Any, CellRange]]:
+    items = list(series.items()) if isinstance(series, Mapping) else list(series)
+    if not items:
+        raise WorkbookError("a chart needs at least one series")
+    pairs = []
+    for name, values in items:
+        if values.rows * values.cols != categories.rows * categories.cols:
+            raise WorkbookError(
+                f"series {name!r} has {values.rows * values.cols} values for "
+                f"{categories.rows * categories.cols} categories ({values.ref()} vs "
+                f"{categories.ref()})"
+            )
+        shown = name.as_list()[:3] if isinstance(name, CellRange) else str(name)
+        pairs.append((shown, values))
+    return pairs
+
+
+def _font(size: int, bold: bool = False) -> dict[str, Any]:
+    # Charts default to Calibri; the sheet's font keeps them alike in print.
+    return {"name": BASE_FONT["font_name"], "size": size, "bold": bold}
+
+
+def _finish(
+    chart: Any,
+    title: str | None,
+    x_title: str | None,
+    y_title: str | None,
+    x_extra: dict,
+) -> None:
+    if title:
+        chart.set_title({"name": title, "name_font": _font(12, bold=True)})
+    else:
+        chart.set_title({"none": True})
+    # Running totals go below 0: labels sit at the bottom, not on the 0 line.
+    x_axis = {"num_font": _font(8), "label_position": "low", **x_extra}
+    if x_title:
+        x_axis.update({"name": x_title, "name_font": _font(9)})
+    chart.set_x_axis(x_axis)
+    y_axis = {
+        "major_gridlines": {"visible": True, "line": {"color": "#D9D9D9"}},
+        "num_font": _font(8),
+    }
+    if y_title:
+        y_axis.update({"name": y_title, "name_font": _font(9)})
+    chart.set_y_axis(y_axis)
+    chart.set_legend({"position": "bottom", "font": _font(9)})

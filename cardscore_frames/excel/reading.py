@@ -1,0 +1,249 @@
+"""Reading workbooks that come from outside, cell by cell, with true addresses.
+
+Each file is first checked from the outside (:func:`check_archive`), then read
+with python-calamine, which is fast, gives formulas' stored values and dates
+as ``datetime``. Cells keep their Excel addresses: calamine leaves out the
+empty rows and columns before the data, so the grid is placed back at its
+sheet position, and an error can name ``Evening 3!C5``, not "row 0". Every
+failure of the readers below (zip, XML, calamine) becomes a
+:class:`~cardscore_frames.errors.WorkbookError` naming the file and the sheet.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.errors import WorkbookError
+from cardscore_frames.excel.archive import DEFAULT_LIMITS, ArchiveLimits, check_archive
+from cardscore_frames.excel.metadata import parse_metadata
+from cardscore_frames.excel.refs import METADATA_SHEET, cell_ref, col_letters
+
+__all__ = ["SheetCells", "sheet_names", "read_sheet", "read_metadata", "open_openpyxl"]
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class SheetCells:
+    """The cells of one sheet as a grid that knows where it sits.
+
+    Attributes
+    ----------
+    path : pathlib.Path
+    sheet : str
+    values : numpy.ndarray
+        2-D object array from the first to the last non-empty cell; None for
+        empty cells (and for error values such as ``#DIV/0!``, which calamine
+        reads as empty). Numbers are floats, as Excel stores them; dates are
+        ``datetime``.
+    first_row, first_col : int
+        0-based sheet position of ``values[0, 0]``.
+    merged : list of (int, int, int, int)
+        Merged blocks as 0-based ``(first_row, first_col, last_row, last_col)``.
+    """
+
+    path: Path
+    sheet: str
+    values: np.ndarray
+    first_row: int = 0
+    first_col: int = 0
+    merged: list[tuple[int, int, int, int]] = field(default_factory=list)
+
+    @property
+    def row_numbers(self) -> np.ndarray:
+        """Excel row numbers (1-based) of the rows of :attr:`values`."""
+        return np.arange(self.values.shape[0]) + self.first_row + 1
+
+    def letters(self, col_index: int) -> str:
+        """Excel column letters of column ``col_index`` of :attr:`values`."""
+        return col_letters(self.first_col + col_index)
+
+    def address(self, row_index: int, col_index: int) -> str:
+        """``Sheet!C5`` of ``values[row_index, col_index]``, for messages."""
+        ref = cell_ref(self.first_row + row_index, self.first_col + col_index)
+        return f"{self.sheet}!{ref}"
+
+    def to_frame(self) -> pd.DataFrame:
+        """The grid as a frame of objects: index = Excel rows, columns = letters.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        columns = [self.letters(j) for j in range(self.values.shape[1])]
+        return pd.DataFrame(
+            self.values, index=self.row_numbers, columns=columns, dtype=object
+        )
+
+
+def sheet_names(
+    path: str | os.PathLike[str],
+    *,
+    hidden: bool = False,
+    limits: ArchiveLimits = DEFAULT_LIMITS,
+) -> list[str]:
+    """Names of the sheets, in workbook order (hidden ones only if asked).
+
+    Returns
+    -------
+    list of str
+    """
+    path = check_archive(path, limits)
+
+    def names(book: Any) -> list[str]:
+        from python_calamine import SheetVisibleEnum
+
+        shown = {
+            m.name: m.visible == SheetVisibleEnum.Visible for m in book.sheets_metadata
+        }
+        return [n for n in book.sheet_names if hidden or shown.get(n, True)]
+
+    return _with_calamine(path, None, names)
+
+
+def read_sheet(
+    path: str | os.PathLike[str],
+    sheet: str | int = 0,
+    *,
+    limits: ArchiveLimits = DEFAULT_LIMITS,
+) -> SheetCells:
+    """Read the cells of one sheet, with their addresses.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+    sheet : str or int, default 0
+        Sheet name, or position among all sheets.
+    limits : ArchiveLimits
+        Bounds on the unpacked size (see :func:`check_archive`).
+
+    Returns
+    -------
+    SheetCells
+
+    Raises
+    ------
+    WorkbookError
+        Unsafe or unreadable file, or no such sheet (the message lists the
+        sheets there are).
+    """
+    path = check_archive(path, limits)
+
+    def read(book: Any) -> SheetCells:
+        name = _sheet_name(path, book, sheet)
+        data = book.get_sheet_by_name(name)
+        rows = data.to_python()  # starts at data.start, not at A1
+        first_row, first_col = data.start or (0, 0)
+        values = _grid(rows)
+        merged = [(a, b, c, d) for (a, b), (c, d) in (data.merged_cell_ranges or [])]
+        return SheetCells(path, name, values, first_row, first_col, merged)
+
+    return _with_calamine(path, sheet, read)
+
+
+def read_metadata(
+    path: str | os.PathLike[str], *, limits: ArchiveLimits = DEFAULT_LIMITS
+) -> dict[str, Any] | None:
+    """The metadata a :class:`~cardscore_frames.excel.Workbook` stored, or None.
+
+    Returns
+    -------
+    dict or None
+        None for a workbook without it (written by hand, or by another program).
+    """
+    path = check_archive(path, limits)
+    if METADATA_SHEET not in sheet_names(path, hidden=True, limits=limits):
+        return None
+    cells = read_sheet(path, METADATA_SHEET, limits=limits)
+    if cells.first_row != 0 or cells.first_col != 0 or cells.values.size == 0:
+        return None
+    return parse_metadata(
+        list(cells.values[:, 0]), where=f"{path}, sheet {METADATA_SHEET}"
+    )
+
+
+def open_openpyxl(
+    path: str | os.PathLike[str],
+    *,
+    data_only: bool = True,
+    limits: ArchiveLimits = DEFAULT_LIMITS,
+) -> Any:
+    """Open an outside workbook with openpyxl, safely: checked archive, XML parsed
+    by defusedxml, read-only mode. Close it when done (``book.close()``).
+
+    Returns
+    -------
+    openpyxl.Workbook
+    """
+    import openpyxl
+
+    if not openpyxl.DEFUSEDXML:  # it is a dependency; this guards a broken install
+        raise WorkbookError(
+            "reading outside workbooks with openpyxl needs defusedxml: pip install "
+            "defusedxml"
+        )
+    path = check_archive(path, limits)
+    try:
+        return openpyxl.load_workbook(path, read_only=True, data_only=data_only)
+    except Exception as exc:
+        raise WorkbookError(
+            f"{path}: cannot be read as a workbook ({type(exc).__name__}: {exc})"
+        ) from exc
+
+
+def _grid(rows: list[list[Any]]) -> np.ndarray:
+    width = max((len(r) for r in rows), default=0)
+    grid = np.empty((len(rows), width), dtype=object)
+    for i, row in enumerate(rows):
+        grid[i, : len(row)] = row
+    empty = np.frompyfunc(
+        lambda v: v is None or (isinstance(v, str) and v == ""), 1, 1
+    )(grid).astype(bool)
+    grid[empty] = None  # calamine gives "" for empty (and error) cells
+    return grid
+
+
+def _sheet_name(path: Path, book: Any, sheet: str | int) -> str:
+    names = list(book.sheet_names)
+    if isinstance(sheet, int) and not isinstance(sheet, bool):
+        if 0 <= sheet < len(names):
+            return names[sheet]
+    elif sheet in names:
+        return sheet
+    raise WorkbookError(
+        f"{path}: no sheet {sheet!r}; the sheets are "
+        f"{', '.join(map(repr, names)) or 'none'}"
+    )
+
+
+def _with_calamine(
+    path: Path, sheet: str | int | None, work: Callable[[Any], _T]
+) -> _T:
+    """Run ``work`` on the open workbook; any reader failure becomes a WorkbookError."""
+    from python_calamine import CalamineWorkbook
+
+    where = f"{path}" + (f", sheet {sheet!r}" if sheet is not None else "")
+    try:
+        with CalamineWorkbook.from_path(str(path)) as book:
+            return work(book)
+    except WorkbookError:
+        raise
+    except Exception as exc:
+        raise WorkbookError(
+            f"{where}: cannot be read as a workbook ({type(exc).__name__}: {exc})"
+        ) from exc
+    except BaseException as exc:
+        # A panic in calamine's Rust code arrives as pyo3's PanicException,
+        # which derives from BaseException; treat it as a damaged file.
+        if type(exc).__name__ == "PanicException":
+            raise WorkbookError(
+                f"{where}: cannot be read as a workbook (reader crashed: {exc})"
+            ) from exc
+        raise
