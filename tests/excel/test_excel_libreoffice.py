@@ -1,0 +1,107 @@
+"""A real spreadsheet recalculates our formulas and gets the values we stored.
+
+LibreOffice opens the workbook headless, recalculates every formula and saves
+it again; openpyxl then reads the recalculated values (``data_only=True``).
+They must equal the values the writer stored beside each formula, which is what
+readers that do not recalculate show. Quoted sheet names (spaces, apostrophes,
+Cyrillic) and defined names are resolved by LibreOffice, so references are right.
+"""
+
+import shutil
+import subprocess
+
+import openpyxl
+import pytest
+
+from cardscore_frames.excel import Workbook, cell_ref, excel_string, range_ref
+
+soffice = shutil.which("soffice") or shutil.which("libreoffice")
+pytestmark = pytest.mark.skipif(soffice is None, reason="LibreOffice is not installed")
+
+SCORES = [318, -106, -106, -106, 120, -40]
+
+
+def build(path):
+    """Formulas with the values computed here, in Python."""
+    expected = {}
+    with Workbook(path) as book:
+        sheet = book.add_sheet("Evening 3")
+        zoya = book.add_sheet("Зоя")
+        late = book.add_sheet("It's late")
+        zoya.write(0, 0, 7)
+        late.write(0, 0, 5)
+        sheet.write_row(0, 0, ["donne", "cumul"], "header")
+        sheet.write_column(1, 0, SCORES)
+        running = 0
+        for i, score in enumerate(SCORES):
+            running += score
+            above = f"+{cell_ref(i, 1)}" if i else ""
+            sheet.write_formula(i + 1, 1, f"={cell_ref(i + 1, 0)}{above}", running)
+            expected[cell_ref(i + 1, 1)] = running
+        book.define_name("Scores", f"={range_ref(1, 0, 6, 0, True, sheet=sheet.name)}")
+        queen = 'Anne "la Reine"'
+        cases = {
+            "D2": ("=SUM(Scores)", sum(SCORES)),
+            "D3": (f"={zoya.ref(0, 0)}*{late.ref(0, 0)}", 35),
+            "D4": ("=LEN(F1)", 4),  # F1 holds the text "=1+1", not a formula
+            "D5": (f'=IF(B7=80,{excel_string(queen)},"no")', queen),
+            "D6": ("=COUNTIF(A2:A7,-106)", 3),
+        }
+        sheet.write(0, 5, "=1+1")
+        # A canary with a wrong stored value, written past our checks: it shows
+        # that the spreadsheet really recalculated rather than kept what it read.
+        sheet.worksheet.write_formula("H1", "=2+2", None, 0)
+        for ref, (formula, value) in cases.items():
+            row, col = int(ref[1:]) - 1, ord(ref[0]) - ord("A")
+            sheet.write_formula(row, col, formula, value)
+            expected[ref] = value
+    return expected
+
+
+#: LibreOffice keeps the stored values of an .xlsx by default (OOXMLRecalcMode 1,
+#: "never recalculate"); the private profile asks it to always recalculate.
+RECALCULATE_ALWAYS = """<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry"
+ xmlns:xs="http://www.w3.org/2001/XMLSchema"
+ xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load">
+<prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+"""
+
+
+def recalculate(path, out, profile):
+    out.mkdir()
+    (profile / "user").mkdir(parents=True)
+    (profile / "user" / "registrymodifications.xcu").write_text(
+        RECALCULATE_ALWAYS, encoding="utf-8"
+    )
+    subprocess.run(
+        [
+            soffice,
+            f"-env:UserInstallation={profile.as_uri()}",
+            "--headless",
+            "--calc",
+            "--convert-to",
+            "xlsx",
+            "--outdir",
+            str(out),
+            str(path),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    return out / path.name
+
+
+def test_libreoffice_recalculates_the_values_we_stored(tmp_path):
+    path = tmp_path / "book.xlsx"
+    expected = build(path)
+    stored = openpyxl.load_workbook(path, data_only=True)["Evening 3"]
+    assert {ref: stored[ref].value for ref in expected} == expected
+    again = recalculate(path, tmp_path / "out", tmp_path / "profile")
+    ws = openpyxl.load_workbook(again, data_only=True)["Evening 3"]
+    assert {ref: ws[ref].value for ref in expected} == expected
+    assert ws["F1"].value == "=1+1"
+    assert (stored["H1"].value, ws["H1"].value) == (0, 4)
