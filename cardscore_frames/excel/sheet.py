@@ -292,6 +292,18 @@ class Sheet(SheetLayout):
         self._checked(self._writer(kind)(row, col, value, fmt), row, col)
 
     def _cell_format(self, style: Style, kind: str, quote: bool) -> Any:
+        if _is_format(style):  # a ready Format is used as it is...
+            if kind in _DATE_FORMATS and getattr(style, "num_format", 0) in (
+                0,
+                "",
+                "General",
+            ):
+                # ...but without a number format a date would show as 45352.
+                raise WorkbookError(
+                    f"{self.name}: a date needs a number format, which this Format "
+                    "lacks; pass style names (the date format is then added)"
+                )
+            return style
         styles = self.workbook.styles
         extra: dict[str, Any] = {"quote_prefix": True} if quote else {}
         if kind in _DATE_FORMATS and "num_format" not in styles.properties(style):

@@ -149,6 +149,8 @@ class Styles:
             merged = dict(self._named(style))
         elif isinstance(style, Mapping):
             merged = dict(style)
+        elif isinstance(style, Format):
+            raise WorkbookError("a ready Format has no properties to merge; use names")
         else:
             merged = {}
             for name in style:

@@ -441,3 +441,19 @@ def test_columns_px_follows_set_and_fitted_widths(tmp_path):
         # Excel: 7 pixels a digit plus 5 of padding; untouched columns are 64 px.
         assert sheet.columns_px(0, 1) == 75 + 145
         assert sheet.columns_px(2, 3) == 75 + 64
+
+
+def test_ready_formats_and_raw_properties_are_accepted(tmp_path, full_openpyxl):
+    path = tmp_path / "f.xlsx"
+    with Workbook(path) as book:
+        sheet = book.add_sheet("S")
+        italic = book.styles.format("italic")
+        with pytest.raises(WorkbookError, match="a date needs a number format"):
+            sheet.write(0, 0, dt.date(2024, 3, 1), italic)
+        sheet.write(0, 0, dt.date(2024, 3, 1), book.styles.format(("italic", "date")))
+        sheet.write(1, 0, -3, {"num_format": "0;[Blue]-0"})
+        sheet.write_column(2, 0, ["a", "=b"], italic)
+    ws = full_openpyxl(path)["S"]
+    assert ws["A1"].font.i and ws["A1"].value == dt.datetime(2024, 3, 1)
+    assert ws["A2"].number_format == "0;[Blue]-0"
+    assert ws["A4"].value == "=b" and ws["A4"].font.i
