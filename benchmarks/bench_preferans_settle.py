@@ -132,7 +132,7 @@ def main() -> None:
     args = parser.parse_args()
 
     raw = random_sheets(args.n, seed=2026)
-    sheet = csf.validate(raw, game="preferans-sheet")
+    sheet = csf.validate(raw, game="preferans", kind="sheet")
     sample = sheet[sheet["game_id"] <= min(args.sample, args.n)]
     n_sample = sample["game_id"].nunique()
 

@@ -56,7 +56,7 @@ def main() -> None:
     t_base, base = best_of(lambda: baseline(sample), 1)
 
     # the two agree on the sample: same scores for the same (game, deal, player)
-    head = ledger[ledger["game_id"] <= sample["game_id"].max()]
+    head = ledger[ledger["game_id"].astype(int) <= sample["game_id"].max()]
     assert np.array_equal(
         np.sort(head["score"].to_numpy()),
         np.sort(base["score"].to_numpy(dtype=np.int64)),

@@ -9,19 +9,30 @@ pandas/numpy code, and get one common ledger for everything downstream::
     ledger = csf.tarot.to_ledger(scored)
 """
 
+from cardscore_frames import accessor as _accessor  # noqa: F401 (registers .cardscore)
+from cardscore_frames.checking import Collected
+from cardscore_frames.datasets import list_examples, load_example
 from cardscore_frames.errors import (
     CardscoreError,
     LedgerError,
+    LogReadError,
     LogValidationError,
     RulesError,
     UnknownGameError,
+    WorkbookError,
 )
-from cardscore_frames.games import belot, game_names, preferans, tarot
-from cardscore_frames.io import LogReadError, read_log, validate
-from cardscore_frames.ledger import LEDGER_COLUMNS, check_ledger, totals
-from cardscore_frames.validate import Collected
+from cardscore_frames.games import GAMES, belot, game_names, get_game, preferans, tarot
+from cardscore_frames.io import concat_logs, read_log, validate
+from cardscore_frames.ledger import (
+    LEDGER_COLUMNS,
+    LEDGER_DTYPES,
+    check_ledger,
+    concat,
+    totals,
+)
+from cardscore_frames.results import RESULT_COLUMNS, results
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CardscoreError",
@@ -30,13 +41,23 @@ __all__ = [
     "UnknownGameError",
     "RulesError",
     "LedgerError",
+    "WorkbookError",
     "Collected",
+    "GAMES",
     "LEDGER_COLUMNS",
+    "LEDGER_DTYPES",
+    "RESULT_COLUMNS",
     "read_log",
     "validate",
+    "concat",
+    "concat_logs",
     "check_ledger",
     "totals",
+    "results",
     "game_names",
+    "get_game",
+    "list_examples",
+    "load_example",
     "tarot",
     "belot",
     "preferans",

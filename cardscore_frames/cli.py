@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from cardscore_frames import CardscoreError, LogValidationError, read_log
-from cardscore_frames.games import game_entry, game_names
+from cardscore_frames.games import game_names, get_game
 
 __all__ = ["main", "build_parser"]
 
@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument(
         "--game",
         required=True,
-        choices=[g for g in game_names() if g != "preferans-sheet"],
+        choices=game_names(),
     )
     sc.add_argument("--sheet", default=0, help="Excel sheet name (default: the first)")
     sc.add_argument(
@@ -111,19 +111,13 @@ def _print_tables(tables: dict[str, pd.DataFrame], out=None) -> None:
 def _rules(game: str, preset: str | None):
     if preset is None:
         return None
-    module = game_entry(game).load()
-    maker = getattr(module.Rules, preset, None)
-    if not callable(maker) or preset.startswith("_"):
-        raise CardscoreError(
-            f"--rules must name a preset of {game}'s Rules; got {preset!r}"
-        )
-    return maker()
+    return get_game(game).rules.preset(preset)
 
 
 def score_command(
     log: str, game: str, *, sheet=0, rules=None, errors_csv=None, out=None
 ) -> None:
-    module = game_entry(game).load()
+    entry = get_game(game)
     rules_obj = _rules(game, rules)
     try:
         deals = read_log(
@@ -136,14 +130,14 @@ def score_command(
         if errors_csv:
             exc.failure_cases.to_csv(errors_csv, index=False)
         raise
-    _print_tables(module.report(deals, rules=rules_obj), out)
+    _print_tables(entry.report(deals), out)
 
 
 def settle_command(args: argparse.Namespace, out=None) -> None:
     from cardscore_frames.games import preferans
 
     rules = _rules("preferans", args.rules)
-    sheet = read_log(args.sheet, game="preferans-sheet", rules=rules)
+    sheet = read_log(args.sheet, game="preferans", kind="sheet", rules=rules)
     _print_tables(
         preferans.settle_report(
             sheet,

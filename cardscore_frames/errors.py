@@ -85,26 +85,51 @@ class LogValidationError(CardscoreError, ValueError):
         ``cell`` (``Sheet!C7`` for Excel input, when known).
     source : str, optional
         Where the log came from, for the summary.
+    kind : str
+        Which of the game's logs: ``deals`` (a deal log), ``sheet``, ``points``.
+
+    The error pickles whole, so that one raised in another process (a Dask
+    worker) reaches the caller as itself.
     """
 
     def __init__(
-        self, game: str, failure_cases: pd.DataFrame, source: str | None = None
+        self,
+        game: str,
+        failure_cases: pd.DataFrame,
+        source: str | None = None,
+        kind: str = "deals",
     ) -> None:
         self.game = game
         self.failure_cases = failure_cases
         self.source = source
+        self.kind = kind
         super().__init__(self.summary())
+
+    def __reduce__(self):
+        return (
+            type(self),
+            (self.game, self.failure_cases, self.source, self.kind),
+        )
+
+    @property
+    def error_counts(self) -> dict[str, int]:
+        """How many problems of each reason code."""
+        return self.failure_cases["reason"].value_counts(sort=True).to_dict()
 
     def summary(self, limit: int = _SHOWN) -> str:
         """A readable summary: counts, then one line per problem (at most ``limit``)."""
         fc = self.failure_cases
         item = fc.columns[1]  # "deal" in a deal log, "seat" in a sheet
-        n_items = fc.dropna(subset=[item])[["game_id", item]].drop_duplicates()
+        rows = fc.dropna(subset=["row"])["row"].nunique() if "row" in fc else 0
+        whole = len(fc) - len(fc.dropna(subset=["row"])) if "row" in fc else 0
+        what = "log" if self.kind == "deals" else self.kind
         where = f" in {self.source}" if self.source else ""
+        counted = [f"{rows} {_rows_named(item, rows)}"] if rows else []
+        if whole:
+            counted.append(f"the whole {what}")
         head = (
-            f"{self.game} log{where}: {len(fc)} problem"
-            f"{'s' if len(fc) != 1 else ''} in {len(n_items)} {item}"
-            f"{'s' if len(n_items) != 1 else ''}"
+            f"{self.game} {what}{where}: {len(fc)} problem"
+            f"{'s' if len(fc) != 1 else ''} in {' and '.join(counted) or 'it'}"
         )
         lines = [head]
         for rec in fc.head(limit).to_dict("records"):
@@ -112,6 +137,12 @@ class LogValidationError(CardscoreError, ValueError):
         if len(fc) > limit:
             lines.append(f"  ... and {len(fc) - limit} more (see .failure_cases)")
         return "\n".join(lines)
+
+
+def _rows_named(item: str, n: int) -> str:
+    """Rows of a deal log are deals; rows of a sheet are players' rows."""
+    name = "deal" if item == "deal" else "player row"
+    return name + ("s" if n != 1 else "")
 
 
 def describe_failure(rec: dict, item: str = "deal") -> str:
@@ -135,4 +166,8 @@ def describe_failure(rec: dict, item: str = "deal") -> str:
 def _missing(value: object) -> bool:
     import pandas as pd
 
-    return value is None or (not isinstance(value, str) and bool(pd.isna(value)))
+    if value is None:
+        return True
+    if isinstance(value, str) or not pd.api.types.is_scalar(value):
+        return False
+    return bool(pd.isna(value))

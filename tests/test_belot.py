@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardscore_frames as csf
+from cardscore_frames.checking import game_index
 from cardscore_frames.errors import LogValidationError, RulesError
 from cardscore_frames.games import belot
 from cardscore_frames.games.belot.generate import random_deals
@@ -251,7 +252,7 @@ def test_rules_defaults_follow_the_seed():
         False,
     )
     assert (r.failed_capo_base, r.target, r.min_bid) == (25, 301, 8)
-    assert belot.Rules.standard() == r
+    assert belot.Rules.preset("seed") == r
 
 
 @pytest.mark.parametrize(
@@ -308,9 +309,14 @@ def test_target_is_a_rule():
     assert scored["match_over"].tolist() == [False] * 8 + [True]  # 153 at deal 9
 
 
+def _one_match(n):
+    """The game index of one match of ``n`` deals in order."""
+    return game_index(pd.DataFrame({"game_id": [1] * n, "deal": range(1, n + 1)}))
+
+
 def test_equal_totals_at_the_target_play_on():
     pa, pb = np.array([300, 10, 0, 5]), np.array([290, 20, 5, 0])
-    proto = protocol(np.zeros(4, dtype=np.int64), np.arange(1, 5), pa, pb, 301)
+    proto = protocol(_one_match(4), pa, pb, 301)
     assert proto.total_a.tolist() == [300, 310, 310, 315]
     assert proto.total_b.tolist() == [290, 310, 315, 315]
     assert proto.ends.tolist() == [False, False, True, False]
@@ -318,13 +324,7 @@ def test_equal_totals_at_the_target_play_on():
 
 
 def test_both_reach_the_target_higher_total_wins():
-    proto = protocol(
-        np.zeros(2, dtype=np.int64),
-        np.arange(1, 3),
-        np.array([290, 20]),
-        np.array([280, 40]),
-        301,
-    )
+    proto = protocol(_one_match(2), np.array([290, 20]), np.array([280, 40]), 301)
     assert proto.ends.tolist() == [False, True]
     assert (proto.total_a[1], proto.total_b[1]) == (310, 320)
 
@@ -454,7 +454,7 @@ def test_ledger_gives_each_player_his_pairs_points():
     deals = random_deals(1000, seed=2)
     scored = belot.score(deals)
     ledger = belot.to_ledger(scored)
-    assert ledger.attrs == {"game": "belot", "unit": "points", "zero_sum": False}
+    assert (ledger["game"] == "belot").all() and not csf.get_game("belot").zero_sum
     assert len(ledger) == 4 * len(deals)
     csf.check_ledger(ledger)  # not zero-sum: no per-deal sum check
     results = score_log(deals).to_dict("records")
@@ -466,11 +466,12 @@ def test_ledger_gives_each_player_his_pairs_points():
             for r in ledger_rows(row, res)
         ]
     )
+    ref["game_id"] = ref["game_id"].astype(str)  # the ledger's ids are text
     for col in ("game_id", "deal", "player", "seat", "role", "score", "opponent_score"):
         assert (
             ledger[col].astype(object).tolist() == ref[col].astype(object).tolist()
         ), col
-    assert set(ledger["role"].cat.categories) == {"declarer", "defender"}
+    assert set(ledger["role"].unique()) == {"declarer", "defender"}
     assert (
         ledger["pair"].astype(str) == np.tile(["a", "a", "b", "b"], len(deals))
     ).all()
@@ -488,7 +489,8 @@ def test_ledger_gives_each_player_his_pairs_points():
     )
     # a player's points over a match are his pair's final total
     by_match = ledger.groupby(["game_id", "pair"], observed=True)["score"].sum() / 2
-    assert (by_match.unstack()["a"] == m["total_a"]).all()
+    totals_a = by_match.unstack()["a"].rename(index=int).sort_index()
+    assert (totals_a.to_numpy() == m.sort_index()["total_a"].to_numpy()).all()
 
 
 def test_matches_table():
@@ -577,7 +579,7 @@ def test_every_problem_is_reported_at_once():
     assert "bid must be at least 8 points" in fc["message"].iloc[7]
     assert "'Aram' is also a1" in fc["message"].iloc[8]
     # errors="collect": the one good deal scored, the rest rejected with reasons
-    good, rejected = csf.validate(
+    good, rejected, _ = csf.validate(
         pd.concat([bad, log(dict(game_id=99))], ignore_index=True),
         game="belot",
         errors="collect",

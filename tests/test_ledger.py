@@ -1,44 +1,142 @@
-"""The common ledger: its checks and totals, on hand-made tables."""
+"""The common ledger: its declared columns, its checks, totals and concat."""
 
 from __future__ import annotations
 
+import warnings
+
+import numpy as np
 import pandas as pd
 import pytest
 
 import cardscore_frames as csf
 
 
-def ledger(scores, zero_sum=True):
+def ledger(scores, game="tarot", **extra):
     frame = pd.DataFrame(
         {
+            "game": game,
             "game_id": [1, 1, 1, 1],
             "deal": [1, 1, 2, 2],
             "player": ["A", "B", "A", "B"],
             "score": scores,
+            **extra,
         }
     )
-    frame.attrs["zero_sum"] = zero_sum
     return frame
 
 
 def test_zero_sum_ledger_passes_and_unbalanced_deal_is_named():
     csf.check_ledger(ledger([5, -5, 3, -3]))
-    with pytest.raises(csf.LedgerError, match=r"game 1, deal 2: 1"):
+    with pytest.raises(csf.LedgerError, match=r"tarot / 1, deal 2: \+1"):
         csf.check_ledger(ledger([5, -5, 3, -2]))
 
 
 def test_race_games_are_not_held_to_zero_sum():
-    csf.check_ledger(ledger([5, 5, 3, 0], zero_sum=False))
+    csf.check_ledger(ledger([5, 5, 3, 0], game="belot"))
 
 
-def test_missing_columns():
-    with pytest.raises(csf.LedgerError, match="score"):
+def test_missing_columns_are_named():
+    with pytest.raises(csf.LedgerError, match="needs the columns score"):
         csf.check_ledger(ledger([1, -1, 0, 0]).drop(columns="score"))
+    with pytest.raises(csf.LedgerError, match="cannot be told apart"):
+        csf.check_ledger(ledger([1, -1, 0, 0]).drop(columns="game"))
 
 
-def test_totals_by_group():
-    frame = ledger([5, -5, 3, -3]).assign(season=["s1", "s1", "s2", "s2"])
-    got = csf.totals(frame, by=["season"])
-    assert got.loc[("s1", "A"), "score"] == 5
-    assert got.loc[("s2", "B"), "score"] == -3
-    assert got["deals"].tolist() == [1, 1, 1, 1]
+def test_unknown_game_and_duplicate_rows():
+    with pytest.raises(csf.LedgerError, match="game must be one of tarot"):
+        csf.check_ledger(ledger([1, -1, 0, 0], game="bridge"))
+    twice = pd.concat([ledger([1, -1, 0, 0])] * 2, ignore_index=True)
+    with pytest.raises(csf.LedgerError, match="8 rows repeat one"):
+        csf.check_ledger(twice)
+
+
+def test_a_hand_made_ledger_gets_the_declared_dtypes():
+    got = csf.check_ledger(ledger([1, -1, 0, 0], season=["s1"] * 4))
+    assert list(got.columns) == list(csf.LEDGER_COLUMNS)
+    for column, dtype in csf.LEDGER_DTYPES.items():
+        assert str(got[column].dtype) == dtype, column
+    assert got["game_key"].unique().tolist() == ["tarot / s1 / 1"]
+    assert got["game_id"].cat.categories.tolist() == ["1"]
+
+
+def test_totals_count_games_by_key_across_seasons():
+    frame = pd.concat(
+        [
+            ledger([5, -5, 3, -3], season=["s1"] * 4),
+            ledger([2, -2, 1, -1], season=["s2"] * 4),  # game 1 again
+        ],
+        ignore_index=True,
+    )
+    got = csf.totals(frame)
+    assert got.loc[("tarot", "A"), "games"] == 2
+    assert got.loc[("tarot", "A"), "score"] == 11
+    by = csf.totals(frame, by=["season"])
+    assert by.loc[("tarot", "s2", "B"), "score"] == -3
+    assert by["deals"].tolist() == [2, 2, 2, 2]
+
+
+def test_names_differing_in_case_are_reported_not_merged():
+    frame = ledger([1, -1, 0, 0])
+    frame["player"] = ["Anna", "anna ", "Anna", "anna "]
+    with pytest.warns(UserWarning, match="'Anna' / 'anna '"):
+        got = csf.check_ledger(frame)
+    assert got["player"].nunique() == 2
+
+
+def sample_ledgers():
+    t = csf.tarot.to_ledger(csf.tarot.score(csf.load_example("tarot")))
+    b = csf.belot.to_ledger(csf.belot.score(csf.load_example("belot")))
+    p = csf.preferans.to_ledger(csf.preferans.score(csf.load_example("preferans")))
+    return t, b, p
+
+
+def next_season(frame: pd.DataFrame) -> pd.DataFrame:
+    """The same ledger as if played again in another season (same game ids)."""
+    season = frame["season"].astype(str) + " (again)"
+    return frame.drop(columns="game_key").assign(season=season)  # key minted anew
+
+
+def test_three_games_of_two_seasons_make_one_ledger():
+    parts = sample_ledgers()
+    again = [next_season(p) for p in parts]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no name is close to another here
+        both = csf.concat([*parts, *again])
+    assert len(both) == 2 * sum(len(p) for p in parts)
+    assert both["game_key"].nunique() == 2 * sum(p["game_key"].nunique() for p in parts)
+    for column, dtype in csf.LEDGER_DTYPES.items():
+        assert str(both[column].dtype) == dtype, column
+    # each game's own columns are kept, blank on the other games' rows
+    is_belot = (both["game"] == "belot").to_numpy()
+    assert both.loc[is_belot, "match_won"].notna().any()
+    assert both.loc[~is_belot, "match_won"].isna().all()
+    assert both.loc[both["game"] == "preferans", "mountain"].notna().all()
+    totals = csf.totals(both)
+    games = {g: p["game_key"].nunique() for g, p in zip(GAMES, parts, strict=True)}
+    for game, n in games.items():
+        assert totals.loc[game, "games"].max() <= 2 * n
+        per_season = csf.totals(both, by=["season"]).loc[game]
+        seasons = per_season.index.get_level_values("season").unique()
+        assert len(seasons) == 2
+    # sums per player are the parts' sums, twice
+    t = parts[0].groupby("player", observed=True)["score"].sum()
+    assert np.allclose(totals.loc["tarot", "score"].loc[t.index], 2 * t)
+
+
+GAMES = ("tarot", "belot", "preferans")
+
+
+def test_plain_pandas_concat_is_a_ledger_again():
+    both = pd.concat(sample_ledgers(), ignore_index=True)
+    got = csf.check_ledger(both)
+    assert str(got["player"].dtype) == "category"
+    assert set(got["game"].unique()) == set(GAMES)
+
+
+def test_excel_and_csv_logs_give_the_same_ledger(tmp_path):
+    deals = csf.read_log("sample_data/tarot_season.csv", game="tarot")
+    deals.to_excel(tmp_path / "log.xlsx", index=False)
+    from_excel = csf.read_log(tmp_path / "log.xlsx", game="tarot")
+    a = csf.tarot.to_ledger(csf.tarot.score(deals))
+    b = csf.tarot.to_ledger(csf.tarot.score(from_excel))
+    pd.testing.assert_frame_equal(a, b)

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardscore_frames as csf
+from cardscore_frames.checking import METADATA_COLUMNS
 from cardscore_frames.errors import LogValidationError, RulesError
 from cardscore_frames.games import preferans
 from cardscore_frames.games.preferans import Rules
@@ -199,7 +200,7 @@ def test_seed_example(method, whists, kopecks):
     assert result["twelfths"].tolist() == [int(12 * x) for x in whists]
     assert result["money_units"].tolist() == kopecks
     assert result["money"].tolist() == [k / 100 for k in kopecks]
-    assert tuple(result.columns) == preferans.SETTLE_COLUMNS
+    assert tuple(result.columns) == (*preferans.SETTLE_COLUMNS, *METADATA_COLUMNS)
     pairs = preferans.pairwise(make_sheet([SEED_GAME]), method=method)
     assert tuple(pairs.columns) == preferans.PAIR_COLUMNS
 
@@ -228,7 +229,7 @@ def test_seed_method2_steps():
 
 
 def test_seed_game_in_sample_file():
-    sheet = csf.read_log(SAMPLE, game="preferans-sheet")
+    sheet = csf.read_log(SAMPLE, game="preferans", kind="sheet")
     seed = sheet[sheet["game_id"] == 1]
     assert preferans.settle(seed)["whists"].tolist() == [37.5, -102.5, -22.5, 87.5]
     assert preferans.settle(seed)["money"].tolist() == [0.38, -1.03, -0.23, 0.88]
@@ -359,7 +360,7 @@ def test_pool_whists_not_a_multiple_of_mountain_whists():
 
 
 def test_row_order_and_game_ids_do_not_matter():
-    sheet = csf.read_log(SAMPLE, game="preferans-sheet")
+    sheet = csf.read_log(SAMPLE, game="preferans", kind="sheet")
     shuffled = sheet.sample(frac=1, random_state=3).assign(
         game_id=lambda f: "g" + f["game_id"].astype(str)
     )
@@ -375,7 +376,7 @@ def test_row_order_and_game_ids_do_not_matter():
 
 
 def test_report_tables():
-    sheet = csf.read_log(SAMPLE, game="preferans-sheet")
+    sheet = csf.read_log(SAMPLE, game="preferans", kind="sheet")
     tables = preferans.settle_report(sheet, method="paper", whist_price=0.01)
     assert list(tables) == ["Settlement (paper)", "Pairs", "Games"]
     games = tables["Games"]
@@ -400,7 +401,7 @@ def test_report_tables():
 def test_sheet_order_gives_the_same_rows(method, reorder):
     """A sheet already in (game, seat) order takes a shortcut; any other order
     must give the same rows, games in order of first appearance."""
-    sheet = csf.read_log(SAMPLE, game="preferans-sheet")
+    sheet = csf.read_log(SAMPLE, game="preferans", kind="sheet")
     a = preferans.settle(sheet, method=method, whist_price=0.01)
     b = preferans.settle(reorder(sheet), method=method, whist_price=0.01)
     order = pd.unique(reorder(sheet)["game_id"])
@@ -409,7 +410,7 @@ def test_sheet_order_gives_the_same_rows(method, reorder):
 
 
 def test_result_shares_no_memory_with_the_sheet():
-    sheet = csf.read_log(SAMPLE, game="preferans-sheet")
+    sheet = csf.read_log(SAMPLE, game="preferans", kind="sheet")
     before = sheet.copy()
     result = preferans.settle(sheet, method="paper", whist_price=0.01, validate=False)
     # names and dates are categorical: write values known to them
@@ -438,7 +439,7 @@ def test_game_values_given_on_one_row_only():
 
 
 def test_report_is_settle_and_pairwise():
-    sheet = csf.read_log(SAMPLE, game="preferans-sheet")
+    sheet = csf.read_log(SAMPLE, game="preferans", kind="sheet")
     tables = preferans.settle_report(sheet, method="average", whist_price=0.05)
     res = preferans.settle(sheet, method="average", whist_price=0.05)
     pd.testing.assert_frame_equal(
@@ -529,7 +530,7 @@ def test_matches_oracle_on_many_games(method, rules, a):
 
 @pytest.mark.parametrize("method", list(preferans.METHODS))
 def test_sample_file_matches_oracle(method):
-    sheet = csf.read_log(SAMPLE, game="preferans-sheet")
+    sheet = csf.read_log(SAMPLE, game="preferans", kind="sheet")
     result = preferans.settle(sheet, method=method, whist_price=0.01)
     for game, got in zip(games_of(sheet), by_game(result, "twelfths"), strict=True):
         assert got == [int(12 * x) for x in oracle_whists(game, method)]
@@ -694,17 +695,19 @@ def test_not_positive_price_named():
 
 
 def test_collect_rejects_whole_games():
-    deals, rejected = csf.validate(
-        _bad_sheet(), game="preferans-sheet", errors="collect"
+    deals, rejected, _ = csf.validate(
+        _bad_sheet(), game="preferans", kind="sheet", errors="collect"
     )
     assert len(deals) == 0  # every game has a problem, game 2 in one row only
     assert set(rejected["game_id"]) == {1, 2, 3, 4, 5}
     ok = make_sheet([three((0, 1, 2))]).assign(game_id=9, pool_target=20)
     bad = _bad_sheet()
     mixed = pd.concat([ok, bad[bad["game_id"] == 4]], ignore_index=True)
-    deals, rejected = csf.validate(mixed, game="preferans-sheet", errors="collect")
+    deals, rejected, failures = csf.validate(
+        mixed, game="preferans", kind="sheet", errors="collect"
+    )
     assert set(deals["game_id"]) == {9} and set(rejected["game_id"]) == {4}
-    reasons = rejected.attrs["failure_cases"]["reason"].tolist()
+    reasons = failures["reason"].tolist()
     assert reasons.count("game_rejected") == 2  # y1 and y2 go with y4's game
 
 

@@ -8,10 +8,10 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tarot_reference import PLAYER_COLS, deal_value, seat_scores
 
 import cardscore_frames as csf
 from cardscore_frames.games.tarot.generate import random_deals
-from tarot_reference import PLAYER_COLS, deal_value, seat_scores
 
 FOUR = dict(player1="A", player2="B", player3="C", player4="D")
 THREE = dict(player1="A", player2="B", player3="C")
@@ -296,8 +296,10 @@ def test_roles_and_metadata_flow_into_ledger():
         "defender",
     ]
     assert ledger["league"].unique().tolist() == ["L1"]
-    assert ledger["table"].unique().tolist() == [2]
-    assert ledger.attrs == {"game": "tarot", "unit": "points", "zero_sum": True}
+    assert ledger["table"].unique().tolist() == ["2"]  # text, whatever the file
+    assert ledger["date"].unique().tolist() == [pd.Timestamp("2026-03-05")]
+    assert ledger["game_key"].unique().tolist() == ["tarot / L1 / 2026 / 1"]
+    assert (ledger["game"] == "tarot").all()
 
 
 def test_score_keeps_original_columns_and_does_not_mutate():

@@ -277,12 +277,12 @@ def test_collect_returns_good_rows_and_rejected_with_reasons():
     rows = pd.DataFrame(
         [bad(deal=1, contract="gard"), dict(GOOD, deal=2), bad(deal=3, oudlers=9)]
     )
-    deals, rejected = csf.validate(rows, game="tarot", errors="collect")
+    deals, rejected, failures = csf.validate(rows, game="tarot", errors="collect")
     assert deals["deal"].tolist() == [2]
     assert rejected["deal"].tolist() == [1, 3]
     assert rejected["contract"].tolist() == ["gard", "garde"]  # as given, not altered
     assert "contract must be one of" in rejected["problems"].iloc[0]
-    assert len(rejected.attrs["failure_cases"]) == 2
+    assert len(failures) == 2 and not rejected.attrs
     scored = csf.tarot.score(deals)
     assert scored["deal_value"].tolist() == [
         66

@@ -1,65 +1,58 @@
-"""The registry of games: a game name maps to its module and its log schema.
+"""The registry of games: a game name maps to its :class:`~.base.Game` contract.
 
-Each game module has the same shape: a frozen ``Rules`` dataclass whose defaults are
-the rule book (presets are classmethods), rule tables as module constants, a
-``SCHEMA`` describing its log, ``score(deals, *, rules=...)`` and
-``to_ledger(scored)``. Nothing outside a game module needs to know a game's rules.
+Each game is a folder with the same roles: ``rules.py`` (its ``Rules`` with named
+presets and plain-data form), ``schema.py`` (its logs), ``scoring.py`` (``score``,
+``to_ledger``), ``results.py`` (one row per game and player), ``generate.py``. A
+new game is a new folder and one entry in :data:`GAMES`; nothing else changes.
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
-from types import ModuleType
+import pandas as pd
 
 from cardscore_frames.errors import UnknownGameError
-from cardscore_frames.validate import Schema
+from cardscore_frames.games import belot, preferans, tarot
+from cardscore_frames.games.base import Game, RulesBase, suggest
 
-__all__ = ["GAMES", "GameEntry", "game_entry", "game_names"]
+__all__ = [
+    "GAMES",
+    "Game",
+    "RulesBase",
+    "get_game",
+    "game_names",
+    "game_dtype",
+    "role_dtype",
+]
 
-
-@dataclass(frozen=True)
-class GameEntry:
-    """A log format: the module that owns it and the names of its schema and rules."""
-
-    name: str
-    module: str
-    schema: str = "SCHEMA"
-    rules: str = "Rules"
-
-    def load(self) -> ModuleType:
-        return importlib.import_module(self.module)
-
-    def get_schema(self) -> Schema:
-        return getattr(self.load(), self.schema)
-
-    def default_rules(self) -> object:
-        return getattr(self.load(), self.rules)()
-
-
-#: Every log format ``read_log`` knows, by the name passed as ``game=``.
-GAMES: dict[str, GameEntry] = {
-    e.name: e
-    for e in (
-        GameEntry("tarot", "cardscore_frames.games.tarot"),
-        GameEntry("belot", "cardscore_frames.games.belot"),
-        GameEntry("preferans", "cardscore_frames.games.preferans"),
-        GameEntry(
-            "preferans-sheet", "cardscore_frames.games.preferans", "SHEET_SCHEMA"
-        ),
-    )
-}
+#: Every registered game, by the name passed as ``game=``.
+GAMES: dict[str, Game] = {g.name: g for g in (tarot.GAME, belot.GAME, preferans.GAME)}
 
 
 def game_names() -> list[str]:
-    return sorted(GAMES)
+    """The registered games' names."""
+    return list(GAMES)
 
 
-def game_entry(game: str) -> GameEntry:
+def get_game(game: str | Game) -> Game:
     """The registry entry for ``game``; an :class:`UnknownGameError` names the choices."""
+    if isinstance(game, Game):
+        return game
     try:
         return GAMES[game]
     except (KeyError, TypeError):
         raise UnknownGameError(
-            f"game must be one of {', '.join(game_names())}; got {game!r}"
+            f"game must be one of {', '.join(GAMES)}; got {game!r}"
+            f"{suggest(game, GAMES)}"
         ) from None
+
+
+def game_dtype() -> pd.CategoricalDtype:
+    """The ``game`` column's dtype: every registered game, so that ledgers of
+    different games concatenate into one categorical."""
+    return pd.CategoricalDtype(list(GAMES))
+
+
+def role_dtype() -> pd.CategoricalDtype:
+    """The ``role`` column's dtype: the roles of every registered game."""
+    roles = dict.fromkeys(r for g in GAMES.values() for r in g.roles)
+    return pd.CategoricalDtype(list(roles))

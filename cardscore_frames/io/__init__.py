@@ -1,5 +1,6 @@
-"""Reading logs in and writing results out."""
+"""Reading logs in and combining them."""
 
-from cardscore_frames.io.read import LogReadError, read_log, read_table, validate
+from cardscore_frames.io.combine import concat_logs
+from cardscore_frames.io.read import read_log, read_table, validate
 
-__all__ = ["read_log", "read_table", "validate", "LogReadError"]
+__all__ = ["read_log", "read_table", "validate", "concat_logs"]

@@ -1,4 +1,4 @@
-"""Reading deal logs: CSV, Parquet, JSON lines, Excel or a DataFrame, then validation.
+"""Reading logs: CSV, Parquet, JSON lines, Excel or a DataFrame, then validation.
 
 Files are read as text (every cell a string), so that validation, not the reader,
 decides what a value means and reports the exact text it could not use.
@@ -10,58 +10,95 @@ import csv
 import io
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.checking import Collected, Errors, Source, check_log
 from cardscore_frames.errors import LogReadError, RulesError
-from cardscore_frames.games import game_entry
-from cardscore_frames.validate import Collected, Errors, Source, check_log
+from cardscore_frames.games import get_game
+from cardscore_frames.io.encoding import decode
 
 __all__ = ["read_log", "validate", "read_table"]
 
-_ENCODINGS = ("utf-8-sig", "cp1251")
+_SUFFIXES = (".csv", ".txt", ".tsv", ".parquet", ".pq", ".jsonl", ".ndjson", ".json")
+
+
+@overload
+def read_log(
+    source: str | os.PathLike | pd.DataFrame,
+    *,
+    game: str,
+    kind: str = ...,
+    errors: Literal["raise"] = ...,
+    rules: Any = ...,
+    sheet: str | int = ...,
+    encoding: str | None = ...,
+) -> pd.DataFrame: ...
+
+
+@overload
+def read_log(
+    source: str | os.PathLike | pd.DataFrame,
+    *,
+    game: str,
+    kind: str = ...,
+    errors: Literal["collect"],
+    rules: Any = ...,
+    sheet: str | int = ...,
+    encoding: str | None = ...,
+) -> Collected: ...
 
 
 def read_log(
     source: str | os.PathLike | pd.DataFrame,
     *,
     game: str,
+    kind: str = "deals",
     errors: Errors = "raise",
     rules: Any = None,
     sheet: str | int = 0,
     encoding: str | None = None,
 ) -> pd.DataFrame | Collected:
-    """Read a deal log and return it validated, with proper dtypes.
+    """Read a log and return it validated, with proper dtypes.
 
     Parameters
     ----------
     source : path or DataFrame
-        ``.csv`` / ``.txt`` (UTF-8 with or without BOM, or cp1251; comma, semicolon
-        or tab separated), ``.parquet``, ``.jsonl`` / ``.ndjson`` (JSON lines),
-        ``.xlsx`` / ``.xlsm`` (one sheet of deal rows, header in the first row), or
-        a DataFrame.
+        ``.csv`` / ``.txt`` / ``.tsv`` (comma, semicolon or tab separated; UTF-8
+        with or without BOM, else Windows-1251 or Windows-1252 as the text
+        shows), ``.parquet``, ``.jsonl`` / ``.ndjson`` (JSON lines), ``.xlsx`` /
+        ``.xlsm`` (one sheet of deal rows, header in the first row), or a
+        DataFrame.
     game : str
-        The log format: ``"tarot"`` (see ``cardscore_frames.games.game_names()``).
+        ``"tarot"``, ``"belot"`` or ``"preferans"`` (:func:`cardscore_frames.game_names`).
+    kind : str
+        Which of the game's logs: ``"deals"`` (one row per deal), or for
+        preferans ``"sheet"`` (end-of-game sheets, one row per game and player).
     errors : {"raise", "collect"}
         ``"raise"``: any problem raises a
         :class:`~cardscore_frames.LogValidationError` listing all of them.
-        ``"collect"``: return ``(deals, rejected)`` -- the valid rows, and the
-        rejected rows as given with a ``problems`` column.
+        ``"collect"``: return a :class:`~cardscore_frames.Collected` ``(deals,
+        rejected, failure_cases)``: the valid rows, the rejected rows as given
+        with a ``problems`` column, and one row per problem. Where state carries
+        from deal to deal (a belot match, a preferans pool), a problem rejects
+        its whole game.
     rules : Rules, optional
-        The game's rules object (house rules change what a log may hold).
+        The game's rules (house rules change what a log may hold); they travel
+        with the frame, so that ``score`` uses them without being told again.
     sheet : str or int
         The Excel sheet to read.
     encoding : str, optional
-        Force a text encoding instead of trying UTF-8, then cp1251.
+        Force a text encoding instead of finding it.
 
     Returns
     -------
     pandas.DataFrame or Collected
-        The game's columns first, typed (categoricals for enumerations, ``Int64``
-        and ``Float64`` where a value may be blank), then every other column of the
-        log unchanged.
+        The game's columns first, typed (categoricals for enumerations and names,
+        ``Int64`` and ``Float64`` where a value may be blank, ``date`` as
+        datetime64), then every other column of the log unchanged. The frame
+        knows its game, rules, source and encoding (``deals.cardscore``).
 
     Examples
     --------
@@ -69,27 +106,40 @@ def read_log(
     >>> deals = csf.read_log("sample_data/tarot_season.csv", game="tarot")
     >>> list(deals["contract"].cat.categories)
     ['pass', 'petite', 'garde', 'garde_sans', 'garde_contre']
-    >>> str(deals["oudlers"].dtype)
-    'Int64'
+    >>> str(deals["oudlers"].dtype), str(deals["date"].dtype)
+    ('Int64', 'datetime64[ns]')
+    >>> deals.cardscore.encoding
+    'utf-8'
     """
-    entry = game_entry(game)
+    entry = get_game(game)
+    schema = entry.schema(kind)
+    rules = entry.rules.ensure(rules)
     raw, src = read_table(source, sheet=sheet, encoding=encoding)
-    return check_log(
-        raw,
-        entry.get_schema(),
-        rules=rules if rules is not None else entry.default_rules(),
-        errors=errors,
-        source=src,
-    )
+    return check_log(raw, schema, rules=rules, errors=errors, source=src)
 
 
 def validate(
-    deals: pd.DataFrame, *, game: str, errors: Errors = "raise", rules: Any = None
+    deals: pd.DataFrame,
+    *,
+    game: str,
+    kind: str = "deals",
+    errors: Errors = "raise",
+    rules: Any = None,
 ) -> pd.DataFrame | Collected:
-    """Check a deal frame against ``game``'s log schema (what :func:`read_log` does
-    after reading). Returns the typed frame, or ``(deals, rejected)`` with
-    ``errors="collect"``; raises :class:`~cardscore_frames.LogValidationError`."""
-    return read_log(deals, game=game, errors=errors, rules=rules)
+    """Check a frame against one of ``game``'s logs (what :func:`read_log` does
+    after reading). Returns the typed frame, or a :class:`Collected` with
+    ``errors="collect"``; raises :class:`~cardscore_frames.LogValidationError`.
+
+    Examples
+    --------
+    >>> import pandas as pd, cardscore_frames as csf
+    >>> raw = pd.DataFrame({"game_id": [1], "deal": [1], "player1": ["A"],
+    ...     "player2": ["B"], "player3": ["C"], "taker": ["A"],
+    ...     "contract": ["Garde"], "oudlers": [2], "card_points": [45.5]})
+    >>> csf.validate(raw, game="tarot")["contract"].tolist()
+    ['garde']
+    """
+    return read_log(deals, game=game, kind=kind, errors=errors, rules=rules)
 
 
 def read_table(
@@ -122,8 +172,8 @@ def read_table(
     if suffix in (".xlsx", ".xlsm"):
         return _read_excel(path, sheet)
     raise LogReadError(
-        f"log file must end in .csv, .txt, .tsv, .parquet, .jsonl, .ndjson, .json, "
-        f".xlsx or .xlsm; got {path.name!r}"
+        f"log file must end in {', '.join(_SUFFIXES)}, .xlsx or .xlsm; "
+        f"got {path.name!r}"
     )
 
 
@@ -137,20 +187,8 @@ def _need(module: str, purpose: str, extra: str) -> None:
         )
 
 
-def _decode(path: Path, encoding: str | None) -> str:
-    data = path.read_bytes()
-    for enc in (encoding,) if encoding else _ENCODINGS:
-        try:
-            return data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    raise LogReadError(
-        f"{path}: cannot decode as {' or '.join((encoding,) if encoding else _ENCODINGS)}"
-    )
-
-
 def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:
-    text = _decode(path, encoding)
+    text, used = decode(path.read_bytes(), encoding, str(path))
     first = text.split("\n", 1)[0]
     try:
         sep = csv.Sniffer().sniff(first, delimiters=",;\t").delimiter
@@ -169,21 +207,16 @@ def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:
     if empty.any():  # blank lines carry no deal; keep line numbers true
         frame = frame.loc[~empty].reset_index(drop=True)
         lines = lines[~empty]
-    return frame, Source(label=str(path), lines=lines)
+    return frame, Source(label=str(path), lines=lines, encoding=used)
 
 
 def _read_excel(path: Path, sheet: str | int) -> tuple[pd.DataFrame, Source]:
     from openpyxl.utils import get_column_letter
 
-    frame = pd.read_excel(path, sheet_name=sheet, engine="openpyxl", dtype=object)
-    if isinstance(sheet, int):
-        import openpyxl
-
-        wb = openpyxl.load_workbook(path, read_only=True)
-        sheet_name = wb.sheetnames[sheet]
-        wb.close()
-    else:
-        sheet_name = sheet
+    with pd.ExcelFile(path, engine="calamine") as book:
+        names = book.sheet_names
+        sheet_name = names[sheet] if isinstance(sheet, int) else sheet
+        frame = pd.read_excel(book, sheet_name=sheet_name, dtype=object)
     rows = np.arange(2, len(frame) + 2)
     empty = frame.isna().all(axis=1).to_numpy()
     if empty.any():

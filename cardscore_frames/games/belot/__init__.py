@@ -8,7 +8,8 @@
 >>> ledger = belot.to_ledger(scored)
 """
 
-from cardscore_frames.games.belot.results import matches, pair_totals, report
+from cardscore_frames.games.base import Game
+from cardscore_frames.games.belot.results import matches, pair_totals, report, results
 from cardscore_frames.games.belot.rules import (
     ALL_TRICKS_BASE_COST,
     ALL_TRICKS_WHISTS,
@@ -23,13 +24,38 @@ from cardscore_frames.games.belot.rules import (
     DOUBLING_FACTOR,
     DOUBLINGS,
     PAIRS,
+    BelotRules,
     Rules,
 )
 from cardscore_frames.games.belot.schema import PLAYERS, SCHEMA
 from cardscore_frames.games.belot.scoring import ROLES, SCORE_COLUMNS, score, to_ledger
 
+#: The belot entry of the game registry.
+GAME = Game(
+    name="belot",
+    title="Bazar-Belot",
+    unit="points",
+    zero_sum=False,
+    rules=BelotRules,
+    logs={"deals": SCHEMA},
+    score=score,
+    to_ledger=to_ledger,
+    results=results,
+    report=report,
+    roles=ROLES,
+    seats=PLAYERS,
+    ledger_columns={
+        "pair": "category",
+        "opponent_score": "float64",
+        "match_won": "boolean",
+    },
+    sample="belot_season.csv",
+)
+
 __all__ = [
+    "GAME",
     "Rules",
+    "BelotRules",
     "SCHEMA",
     "PLAYERS",
     "PAIRS",
@@ -51,5 +77,6 @@ __all__ = [
     "to_ledger",
     "matches",
     "pair_totals",
+    "results",
     "report",
 ]

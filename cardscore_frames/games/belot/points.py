@@ -12,6 +12,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.checking import GameIndex, game_index, running_sum
 from cardscore_frames.games.belot.rules import (
     ALL_TRICKS_BASE_COST,
     ALL_TRICKS_WHISTS,
@@ -34,8 +35,6 @@ __all__ = [
     "inputs",
     "deal_points",
     "protocol",
-    "first_deal_row",
-    "match_codes",
     "score_arrays",
 ]
 
@@ -166,22 +165,17 @@ def _whist_points(x, rules, made, vp, vv, vcp, vcv, cost):
     return pp, pv
 
 
-def match_codes(deals: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """Integer codes of ``game_id`` and the deal numbers (blank deals sort last)."""
-    codes = pd.factorize(deals["game_id"], use_na_sentinel=True)[0]
-    deal = deals["deal"].to_numpy(dtype=np.int64, na_value=np.iinfo(np.int64).max)
-    return codes, deal
-
-
 def score_arrays(
-    deals: pd.DataFrame, rules: Rules, valid: np.ndarray | None = None
+    deals: pd.DataFrame,
+    rules: Rules,
+    valid: np.ndarray | None = None,
+    index: GameIndex | None = None,
 ) -> tuple[DealInputs, DealPoints, Protocol]:
     """Rules 1-8 on a log: its arrays, every deal's points and the protocol."""
     x = inputs(deals)
     pts = deal_points(x, rules)
-    proto = protocol(
-        *match_codes(deals), pts.points_a, pts.points_b, rules.target, valid=valid
-    )
+    index = game_index(deals) if index is None else index
+    proto = protocol(index, pts.points_a, pts.points_b, rules.target, valid=valid)
     return x, pts, proto
 
 
@@ -196,8 +190,7 @@ class Protocol(NamedTuple):
 
 
 def protocol(
-    game: np.ndarray,
-    deal: np.ndarray,
+    index: GameIndex,
     points_a: np.ndarray,
     points_b: np.ndarray,
     target: int,
@@ -205,52 +198,22 @@ def protocol(
 ) -> Protocol:
     """Running totals per match in deal order, and where each match ends.
 
-    ``game`` holds integer match codes, ``deal`` the deal numbers; rows may come in
-    any order. A match ends after the first deal at which a pair's total reaches
-    ``target`` and the totals differ (equal totals play on). With ``valid``, a
-    match can only be seen to end once every deal up to that point is valid.
+    Rows may come in any order. A match ends after the first deal at which a
+    pair's total reaches ``target`` and the totals differ (equal totals play on).
+    With ``valid``, a match can only be seen to end once every deal up to that
+    point is valid. Rows of no match (a blank game id) get zeros.
     """
-    n = len(game)
-    order, start = _matches(game, deal)
-    ta = _running(points_a[order], start)
-    tb = _running(points_b[order], start)
-    over = (np.maximum(ta, tb) >= target) & (ta != tb)
+    ta = running_sum(points_a, index)
+    tb = running_sum(points_b, index)
+    over = (np.maximum(ta, tb) >= target) & (ta != tb) & (index.codes >= 0)
     if valid is not None:
-        over &= _running((~valid[order]).astype(np.int64), start) == 0
-    seen = _running(over.astype(np.int64), start)
+        over &= running_sum((~valid).astype(np.int64), index) == 0
+    seen = running_sum(over.astype(np.int64), index)
     ends, after = over & (seen == 1), (seen - over) > 0
-    last_end = np.maximum.accumulate(np.where(ends, np.arange(n), 0))
-    end_row = np.where(after, order[last_end], -1)
-    out = [np.empty_like(a) for a in (ta, tb, ends, after, end_row)]
-    for dst, src in zip(out, (ta, tb, ends, after, end_row), strict=True):
-        dst[order] = src
-    return Protocol(*out)
-
-
-def first_deal_row(game: np.ndarray, deal: np.ndarray) -> np.ndarray:
-    """For every row, the row of its match's first deal (lowest deal number)."""
-    order, start = _matches(game, deal)
-    out = np.empty(len(order), dtype=np.int64)
-    out[order] = order[start]
-    return out
-
-
-def _matches(game: np.ndarray, deal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Rows in deal order within each match (``order``) and, for each sorted
-    position, the sorted position where its match starts (``start``)."""
-    n = len(game)
-    dg, dd = np.diff(game), np.diff(deal)
-    if bool(np.all((dg > 0) | ((dg == 0) & (dd >= 0)))):
-        order = np.arange(n)  # already in order: skip the sort
-    else:
-        order = np.lexsort((deal, game))
-    g = game[order]
-    first = np.r_[True, g[1:] != g[:-1]] if n else np.zeros(0, dtype=bool)
-    start = np.maximum.accumulate(np.where(first, np.arange(n), 0))
-    return order, start
-
-
-def _running(values: np.ndarray, start: np.ndarray) -> np.ndarray:
-    """Cumulative sums restarting at each group's first row (``start`` per row)."""
-    total = np.cumsum(values)
-    return total - (total - values)[start]
+    # the deciding deal of each match, for the rows after it
+    n_games = index.n_games
+    end_of = np.full(n_games + 1, -1, dtype=np.int64)
+    end_rows = np.flatnonzero(ends)
+    end_of[index.codes[end_rows]] = end_rows
+    end_row = np.where(after, end_of[index.codes], -1)
+    return Protocol(ta, tb, ends, after, end_row)

@@ -1,16 +1,18 @@
-"""Match results from scored belot deals: one row per match, pair standings, report."""
+"""Match results from scored belot deals: one row per match, one row per match and
+player, pair standings, and the report."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.checking import METADATA_COLUMNS
 from cardscore_frames.games.belot.rules import Rules
 from cardscore_frames.games.belot.schema import pair_key
-from cardscore_frames.games.belot.scoring import score
-from cardscore_frames.validate import METADATA_COLUMNS
+from cardscore_frames.games.belot.scoring import score, to_ledger
+from cardscore_frames.results import RESULT_COLUMNS
 
-__all__ = ["matches", "pair_totals", "report"]
+__all__ = ["matches", "pair_totals", "results", "report"]
 
 
 def matches(scored: pd.DataFrame) -> pd.DataFrame:
@@ -39,7 +41,7 @@ def matches(scored: pd.DataFrame) -> pd.DataFrame:
     >>> import cardscore_frames as csf
     >>> from cardscore_frames.games import belot
     >>> deals = csf.read_log("sample_data/belot_season.csv", game="belot")
-    >>> m = belot.matches(belot.score(deals, validate=False))
+    >>> m = belot.matches(belot.score(deals))
     >>> m[["pair_a", "pair_b", "deals", "total_a", "total_b", "winner"]].head(3)
                      pair_a          pair_b  deals  total_a  total_b winner
     game_id
@@ -47,6 +49,7 @@ def matches(scored: pd.DataFrame) -> pd.DataFrame:
     2        Anush & Tigran    Karen & Mane     14      337      245      a
     3          Narek & Sona  Davit & Gayane     15      236      326      b
     """
+    scored = score(scored) if "points_a" not in scored else scored
     ordered = scored.sort_values(["game_id", "deal"], kind="stable")
     first = ordered.drop_duplicates("game_id").set_index("game_id")
     out = first[[c for c in METADATA_COLUMNS if c in first]].copy()
@@ -118,6 +121,60 @@ def pair_totals(match_table: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values(["won", "difference"], ascending=False, kind="stable")
 
 
+def results(scored: pd.DataFrame) -> pd.DataFrame:
+    """One row per (match, player): his pair's result in the match.
+
+    Parameters
+    ----------
+    scored : pandas.DataFrame
+        What :func:`score` returned, or its ledger (:func:`to_ledger`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        :data:`cardscore_frames.results.RESULT_COLUMNS`, each player getting his
+        pair's result: ``score`` (points, the pair's final total), ``place`` (1
+        for the winners, 2 for the losers, blank while the match is unfinished),
+        ``won`` (blank while unfinished), ``players`` (4); then ``pair`` (a, b),
+        ``points_for`` and ``points_against`` (the two pairs' totals),
+        ``finished`` (a deal decided the match).
+
+    Examples
+    --------
+    >>> import cardscore_frames as csf
+    >>> table = csf.belot.results(csf.belot.score(csf.load_example("belot")))
+    >>> table[["game_id", "player", "pair", "points_for", "points_against", "won"]].head(2)
+      game_id  player pair  points_for  points_against    won
+    0       1   Davit    b       317.0           156.0   True
+    1       1  Gayane    b       317.0           156.0   True
+    """
+    ledger = scored if "player" in scored and "score" in scored else to_ledger(scored)
+    keys = ["game_key", "player"]
+    by = ledger.groupby(keys, observed=True, sort=False)
+    out = by.agg(
+        seat=("seat", "first"),
+        deals=("deal", "size"),
+        points_for=("score", "sum"),
+        points_against=("opponent_score", "sum"),
+        pair=("pair", "first"),
+        won=("match_won", "max"),
+    ).reset_index()
+    meta = ["game", "league", "season", "date", "table", "game_id"]
+    firsts = ledger.groupby("game_key", observed=True, sort=False)[meta].first()
+    out = out.join(firsts, on="game_key")
+    out["score"] = out["points_for"]
+    out["players"] = 4
+    out["finished"] = out["won"].notna().to_numpy()
+    won = out["won"].astype("boolean")
+    out["won"] = won
+    out["place"] = pd.array(np.where(won.fillna(False), 1, 2), dtype="Int64")
+    out.loc[~out["finished"], "place"] = pd.NA
+    first = pd.factorize(out["game_key"])[0]
+    order = np.lexsort((out["player"].astype(str), out["place"].fillna(3), first))
+    cols = [*RESULT_COLUMNS, "pair", "points_for", "points_against", "finished"]
+    return out.iloc[order][cols].reset_index(drop=True)
+
+
 def report(
     deals: pd.DataFrame, *, rules: Rules | None = None
 ) -> dict[str, pd.DataFrame]:
@@ -130,7 +187,7 @@ def report(
         totals and the winning pair (``in progress`` when undecided);
         ``"Pair totals"``: :func:`pair_totals`.
     """
-    scored = score(deals, rules=rules, validate=False)
+    scored = score(deals, rules=rules)
     table = matches(scored)
     shown = table[[c for c in ("date",) if c in table]].copy()
     for col in ("pair_a", "pair_b", "deals", "total_a", "total_b"):

@@ -7,11 +7,13 @@ option the rules file lists under "Options" is a field of :class:`Rules`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from cardscore_frames.errors import RulesError
+from cardscore_frames.games.base import RulesBase
 
 __all__ = [
+    "BelotRules",
     "Rules",
     "CONTRACTS",
     "NO_TRUMP",
@@ -79,8 +81,10 @@ CONSTRUCTION_WHISTS = {
 
 
 @dataclass(frozen=True)
-class Rules:
+class BelotRules(RulesBase):
     """Bazar-Belot scoring rules; the defaults are the seed's (shared/rules/belot.md).
+
+    Presets (``BelotRules.preset(name, **changes)``): ``seed`` (the defaults).
 
     Parameters
     ----------
@@ -108,9 +112,14 @@ class Rules:
 
     Examples
     --------
-    >>> Rules().target, Rules(target=501).target
+    >>> BelotRules().target, BelotRules(target=501).target
     (301, 501)
     """
+
+    GAME: ClassVar[str] = "belot"
+    PRESETS: ClassVar[dict] = {
+        "seed": ("the seed's Bazar-Belot, to 301 (the defaults)", {}),
+    }
 
     trailing_five: Literal["up", "down"] = "up"
     no_trump_double: bool = False
@@ -137,7 +146,6 @@ class Rules:
                     f"{name} must be a whole number of at least {low}; got {v!r}"
                 )
 
-    @classmethod
-    def standard(cls, **changes) -> Rules:
-        """The seed's rules (the defaults), with ``changes`` applied."""
-        return cls(**changes)
+
+#: The name every game's rules class also has.
+Rules = BelotRules

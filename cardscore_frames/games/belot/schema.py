@@ -17,11 +17,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.games.belot.points import (
-    first_deal_row,
-    match_codes,
-    score_arrays,
-)
+from cardscore_frames.checking import Field, Problems, Schema, game_index
+from cardscore_frames.games.belot.points import score_arrays
 from cardscore_frames.games.belot.rules import (
     BELA_WHISTS,
     CONTRACTS,
@@ -33,7 +30,6 @@ from cardscore_frames.games.belot.rules import (
     WHISTS_PER_POINT,
     Rules,
 )
-from cardscore_frames.validate import Field, Problems, Schema
 
 __all__ = ["SCHEMA", "PLAYERS", "FIELDS", "pair_key"]
 
@@ -134,16 +130,16 @@ def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None
 
 def pair_key(deals: pd.DataFrame, first: str, second: str) -> pd.Series:
     """A pair as ``"x & y"``, names in order, so that a seat swap is no change."""
-    x = deals[first].astype("str").fillna("")  # names may be categorical
-    y = deals[second].astype("str").fillna("")
+    x = deals[first].astype(object).fillna("").astype("str")  # may be categorical
+    y = deals[second].astype(object).fillna("").astype("str")
     swap = (x > y).to_numpy()
     return x.where(~swap, y) + " & " + y.where(~swap, x)
 
 
 def check_pairs(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """The two pairs stay the same all through a match (seat swaps are no change)."""
-    game, deal = match_codes(deals)
-    first = first_deal_row(game, deal)
+    first = game_index(deals).first_of()
+    deal = deals["deal"].to_numpy(dtype=object)
     n = len(deals)
     codes = pd.factorize(pd.concat([deals[p] for p in PLAYERS], ignore_index=True))[0]
     codes = codes.reshape(len(PLAYERS), n).T  # (deal, seat) codes; -1 blank
@@ -281,7 +277,7 @@ def check_bela(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
 def check_after_match(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Rule 8: no deal after the one that decided its match (scores the log)."""
     proto = score_arrays(deals, rules, valid=~problems.bad)[2]
-    deal = match_codes(deals)[1]
+    deal = deals["deal"].to_numpy(dtype=object)
     end = np.maximum(proto.end_row, 0)
     problems.add(
         proto.after,
@@ -298,6 +294,7 @@ def check_after_match(deals: pd.DataFrame, problems: Problems, rules: Rules) -> 
 SCHEMA = Schema(
     game="belot",
     fields=FIELDS,
+    reject="game",
     checks=(
         check_players,
         check_pairs,

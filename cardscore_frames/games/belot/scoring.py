@@ -6,15 +6,16 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames import ledger as _ledger
+from cardscore_frames.checking import stamp
+from cardscore_frames.games.base import ensure_scored, prepare_log
 from cardscore_frames.games.belot.points import (
     BAIT_DECLARERS,
     BAIT_DEFENDERS,
     BAIT_NONE,
     score_arrays,
 )
-from cardscore_frames.games.belot.rules import PAIRS, Rules
+from cardscore_frames.games.belot.rules import PAIRS, BelotRules, Rules
 from cardscore_frames.games.belot.schema import PLAYERS, SCHEMA
-from cardscore_frames.validate import check_log
 
 __all__ = ["score", "to_ledger", "SCORE_COLUMNS", "ROLES"]
 
@@ -49,13 +50,14 @@ def score(
     Parameters
     ----------
     deals : pandas.DataFrame
-        A belot log, as :func:`cardscore_frames.read_log` returns it.
-    rules : Rules, optional
-        Defaults to the seed's rules, ``Rules()``.
+        A belot log, best as :func:`cardscore_frames.read_log` returns it: such a
+        frame, unchanged since, is not checked again.
+    rules : BelotRules, optional
+        The rules the log was read with, else the seed's, ``Rules()``.
     validate : bool
-        Check the log first (every problem raises at once, deals logged after
-        their match was decided included). Pass ``False`` only for a frame that
-        ``read_log``/``validate`` already checked with these rules.
+        Check a log that was not checked with these rules (every problem raises
+        at once, deals logged after their match was decided included).
+        ``False`` checks only that the frame is a typed belot log.
 
     Returns
     -------
@@ -78,12 +80,14 @@ def score(
           ``rules.target`` and the totals differ).
         - ``winner`` (category a/b): the winning pair, on that deal only.
 
+        The frame carries the rules it was scored with (``.cardscore.rules``).
+
     Examples
     --------
     >>> import cardscore_frames as csf
     >>> from cardscore_frames.games import belot
     >>> deals = csf.read_log("sample_data/belot_season.csv", game="belot")
-    >>> scored = belot.score(deals, validate=False)
+    >>> scored = belot.score(deals)
     >>> cols = ["deal", "declarer", "bid", "points_a", "points_b", "total_a", "total_b"]
     >>> scored[cols].head(3)
        deal declarer  bid  points_a  points_b  total_a  total_b
@@ -96,9 +100,7 @@ def score(
     11        1    12      156      317      b
     25        2    14      337      245      a
     """
-    rules = rules or Rules()
-    if validate:
-        deals = check_log(deals, SCHEMA, rules=rules)
+    deals, rules = prepare_log(deals, SCHEMA, BelotRules, rules, validate=validate)
     x, pts, proto = score_arrays(deals, rules)
     a = x.declarer_a
     # БТ goes to the declarers on a failure, to the defenders on a doubled make.
@@ -123,39 +125,48 @@ def score(
         "winner": pd.Categorical.from_codes(winner, PAIRS),
     }
     out = deals.drop(columns=[c for c in SCORE_COLUMNS if c in deals])
-    return pd.concat([out, pd.DataFrame(added, index=deals.index)], axis=1)
+    out = pd.concat([out, pd.DataFrame(added, index=deals.index)], axis=1)
+    return stamp(out, game="belot", kind="scored", rules=rules)
 
 
-def to_ledger(scored: pd.DataFrame) -> pd.DataFrame:
-    """One row per (game_id, deal, player): his pair's points for the deal.
+def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFrame:
+    """One row per (game, deal, player): his pair's points for the deal.
+
+    Parameters
+    ----------
+    scored : pandas.DataFrame
+        What :func:`score` returned; a frame changed since is scored again from
+        its log columns first, with the rules it carries.
+    rules : BelotRules, optional
+        Other rules to score with; by default the ones the frame carries.
 
     Returns
     -------
     pandas.DataFrame
-        ``game_id``, ``deal``, ``player``, ``seat`` (1-4: a1, a2, b1, b2),
-        ``role`` (declarer, defender), ``score`` (belot points: the player's
-        pair's points for the deal), ``pair`` (a, b), ``opponent_score`` (the
-        other pair's points for the deal, so ``score - opponent_score`` is the
-        point difference), ``match_won`` (boolean: on the deal that decided the
-        match, whether the player's pair won it; blank on every other deal), then
-        the log's metadata columns (league, season, date, table).
-        ``attrs``: ``game="belot"``, ``unit="points"``, ``zero_sum=False`` (a race
-        to the target: count match wins, not point sums).
+        The common ledger (:data:`cardscore_frames.LEDGER_COLUMNS`): ``seat``
+        1-4 (a1, a2, b1, b2), ``role`` declarer or defender, ``score`` (belot
+        points: the player's pair's points for the deal). Then ``pair`` (a, b),
+        ``opponent_score`` (float, the other pair's points for the deal, so
+        ``score - opponent_score`` is the point difference) and ``match_won``
+        (boolean: on the deal that decided the match, whether the player's pair
+        won it; blank on every other deal). Belot is a race to the target, not
+        zero-sum: count match wins, not point sums.
 
     Examples
     --------
     >>> import cardscore_frames as csf
     >>> from cardscore_frames.games import belot
     >>> deals = csf.read_log("sample_data/belot_season.csv", game="belot")
-    >>> ledger = belot.to_ledger(belot.score(deals, validate=False))
-    >>> ledger.attrs["zero_sum"], len(ledger) == 4 * len(deals)
-    (False, True)
+    >>> ledger = belot.to_ledger(belot.score(deals))
+    >>> len(ledger) == 4 * len(deals)
+    True
     >>> ledger.groupby("player", observed=True)["match_won"].sum().nlargest(2)
     player
     Ani     5
     Aram    5
     Name: match_won, dtype: Int64
     """
+    scored, rules = ensure_scored(scored, "belot", score, SCORE_COLUMNS, rules)
     a = (scored["declarer"] == "a").to_numpy(dtype=bool)
     pa = scored["points_a"].to_numpy(dtype=np.int64)[:, None]
     pb = scored["points_b"].to_numpy(dtype=np.int64)[:, None]
@@ -166,17 +177,16 @@ def to_ledger(scored: pd.DataFrame) -> pd.DataFrame:
         PLAYERS,
         np.where(is_a, pa, pb),
         game="belot",
-        unit="points",
-        zero_sum=False,
         roles=np.where(a[:, None] == is_a, 0, 1),  # codes into ROLES
         role_names=ROLES,
         extra={
-            "opponent_score": np.where(is_a, pb, pa),
-            "_won": np.where(won < 0, -1, won == np.where(is_a, 0, 1)).astype(np.int8),
+            "pair": np.broadcast_to(np.array([0, 0, 1, 1], np.int8), (len(a), 4)),
+            "opponent_score": np.where(is_a, pb, pa).astype(np.float64),
+            "match_won": np.where(won < 0, -1, won == np.where(is_a, 0, 1)),
         },
     )
-    won = ledger.pop("_won").to_numpy()
-    pair = (ledger["seat"].to_numpy() > 2).astype(np.int8)  # seats 3, 4 are pair b
-    ledger.insert(6, "pair", pd.Categorical.from_codes(pair, PAIRS))
-    ledger.insert(8, "match_won", pd.arrays.BooleanArray(won == 1, won < 0))
+    pair = ledger["pair"].to_numpy()
+    ledger["pair"] = pd.Categorical.from_codes(pair, PAIRS)
+    won = ledger["match_won"].to_numpy()
+    ledger["match_won"] = pd.arrays.BooleanArray(won == 1, won < 0)
     return ledger

@@ -13,13 +13,19 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.errors import RulesError
-from cardscore_frames.games.preferans.deals_schema import (
+from cardscore_frames.games.preferans.deals.arrays import compute
+from cardscore_frames.games.preferans.deals.seats import (
     CALL_COLUMNS,
-    MAX_SEATS,
     PLAYERS,
     TRICK_COLUMNS,
 )
-from cardscore_frames.games.preferans.rules import CALLS, CONTRACTS, SUITS, Rules
+from cardscore_frames.games.preferans.rules import (
+    CALLS,
+    CONTRACTS,
+    MAX_SEATS,
+    SUITS,
+    Rules,
+)
 
 __all__ = ["random_games", "random_deals", "NAMES"]
 
@@ -161,13 +167,11 @@ def _draw(rng, games, per_game, table_sizes, targets, names) -> pd.DataFrame:
 
 def _cut_at_end(frame: pd.DataFrame, rules: Rules, keep_unfinished: bool):
     """Keep each game up to the deal that ends it (drop games that never end)."""
-    from cardscore_frames.games.preferans.deals import score
-
-    scored = score(frame, rules=rules, after_end="score", validate=False)
-    keep = ~scored["after_end"].to_numpy()
+    res = compute(frame, rules)
+    keep = ~res.after_end
     if not keep_unfinished:
-        ended = scored.groupby("game_id")["game_over"].transform("max").to_numpy()
-        keep &= ended
+        over = pd.Series(res.game_over).groupby(frame["game_id"].to_numpy())
+        keep &= over.transform("max").to_numpy()
     return frame.loc[keep].reset_index(drop=True)
 
 

@@ -7,12 +7,16 @@ Leningrad and Rostov presets change exactly the rows of the rules file's preset 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import ClassVar, Literal
 
 from cardscore_frames.errors import RulesError
+from cardscore_frames.games.base import RulesBase
 
 __all__ = [
+    "PreferansRules",
     "Rules",
+    "PLAYER_COUNTS",
+    "MAX_SEATS",
     "CONTRACT_VALUE",
     "WHIST_OBLIGATION",
     "MISERE_VALUE",
@@ -23,6 +27,9 @@ __all__ = [
     "HALF_WHIST_LEVELS",
 ]
 
+#: "The sheet": 3 or 4 players, in seats 1..4.
+PLAYER_COUNTS = (3, 4)
+MAX_SEATS = max(PLAYER_COUNTS)
 #: "One deal": V, the value of a contract by its level (misère 10).
 CONTRACT_VALUE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 MISERE_VALUE = 10
@@ -49,8 +56,12 @@ HALF_WHIST_LEVELS = (6, 7)
 
 
 @dataclass(frozen=True)
-class Rules:
+class PreferansRules(RulesBase):
     """Preferans rules; the defaults are Sochi as shared/rules/preferans.md lists them.
+
+    Presets (``PreferansRules.preset(name, **changes)``): ``sochi`` (the
+    defaults), ``leningrad`` and ``rostov``, exactly the rows of the rules file's
+    preset table.
 
     Parameters
     ----------
@@ -97,7 +108,36 @@ class Rules:
     end_of_game : {"all_pools", "pool_sum"}
         The game ends when every pool is closed, or after the deal that brings the
         sum of the pools to the target (Leningrad).
+    after_end : {"reject", "score"}
+        Deals logged after their game ended are a problem of the log (reported
+        when it is read), or are scored (with pools capped, what they write
+        overflows and then comes off the writer's mountain).
     """
+
+    GAME: ClassVar[str] = "preferans"
+    PRESETS: ClassVar[dict] = {
+        "sochi": ("Sochi (сочинка): the defaults", {}),
+        "leningrad": (
+            "Leningrad (ленинградка): 20 whists a pool point, doubled whists and "
+            "undertricks, gentleman lone whist, no pool cap, game over at the "
+            "pool sum",
+            {
+                "pool_whists": 20,
+                "trick_whists": 2,
+                "undertrick_mountain": 2,
+                "misere_trick_mountain": 20,
+                "consolation_whists": 2,
+                "lone_whist": "gentleman",
+                "pool_cap": False,
+                "end_of_game": "pool_sum",
+            },
+        ),
+        "rostov": (
+            "Rostov (ростовка): half a V a missing whister trick, gentleman lone "
+            "whist, all-pass deals paid in whists by the player with fewest tricks",
+            {"whister_shortfall": 0.5, "lone_whist": "gentleman", "all_pass": "rostov"},
+        ),
+    }
 
     pool_whists: int = 10
     mountain_whists: int = 10
@@ -116,6 +156,7 @@ class Rules:
     all_pass_whists: int = 5
     pool_cap: bool = True
     end_of_game: Literal["all_pools", "pool_sum"] = "all_pools"
+    after_end: Literal["reject", "score"] = "reject"
 
     def __post_init__(self) -> None:
         for name in (
@@ -146,6 +187,7 @@ class Rules:
             "lone_whist": ("greedy", "gentleman"),
             "all_pass": ("mountain", "rostov"),
             "end_of_game": ("all_pools", "pool_sum"),
+            "after_end": ("reject", "score"),
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
@@ -162,29 +204,20 @@ class Rules:
             )
 
     @classmethod
-    def sochi(cls, **changes) -> Rules:
-        """Sochi ("сочинка"): the defaults."""
-        return cls(**changes)
+    def sochi(cls, **changes) -> PreferansRules:
+        """Sochi ("сочинка"): the defaults; ``Rules.preset("sochi", ...)``."""
+        return cls.preset("sochi", **changes)
 
     @classmethod
-    def leningrad(cls, **changes) -> Rules:
-        """Leningrad ("ленинградка"): 20 whists a pool point, doubled whists and
-        undertricks, gentleman lone whist, no pool cap, game over at the pool sum."""
-        base = dict(
-            pool_whists=20,
-            trick_whists=2,
-            undertrick_mountain=2,
-            misere_trick_mountain=20,
-            consolation_whists=2,
-            lone_whist="gentleman",
-            pool_cap=False,
-            end_of_game="pool_sum",
-        )
-        return cls(**{**base, **changes})
+    def leningrad(cls, **changes) -> PreferansRules:
+        """Leningrad ("ленинградка"); ``Rules.preset("leningrad", ...)``."""
+        return cls.preset("leningrad", **changes)
 
     @classmethod
-    def rostov(cls, **changes) -> Rules:
-        """Rostov ("ростовка"): half a V a missing whister trick, gentleman lone whist,
-        all-pass deals paid in whists by the player with fewest tricks."""
-        base = dict(whister_shortfall=0.5, lone_whist="gentleman", all_pass="rostov")
-        return cls(**{**base, **changes})
+    def rostov(cls, **changes) -> PreferansRules:
+        """Rostov ("ростовка"); ``Rules.preset("rostov", ...)``."""
+        return cls.preset("rostov", **changes)
+
+
+#: The name every game's rules class also has.
+Rules = PreferansRules

@@ -5,6 +5,8 @@
 >>> ledger = csf.tarot.to_ledger(csf.tarot.score(deals))
 """
 
+from cardscore_frames.games.base import Game
+from cardscore_frames.games.tarot.results import report, results
 from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
     CHELEMS,
@@ -15,14 +17,41 @@ from cardscore_frames.games.tarot.rules import (
     POIGNEE_TRUMPS,
     POIGNEES,
     Rules,
+    TarotRules,
 )
 from cardscore_frames.games.tarot.schema import PLAYERS, SCHEMA
-from cardscore_frames.games.tarot.scoring import SCORE_COLUMNS, report, score, to_ledger
+from cardscore_frames.games.tarot.scoring import (
+    ROLES,
+    SCORE_COLUMNS,
+    score,
+    to_ledger,
+)
+
+#: The tarot entry of the game registry.
+GAME = Game(
+    name="tarot",
+    title="French tarot",
+    unit="points",
+    zero_sum=True,
+    rules=TarotRules,
+    logs={"deals": SCHEMA},
+    score=score,
+    to_ledger=to_ledger,
+    results=results,
+    report=report,
+    roles=ROLES,
+    seats=PLAYERS,
+    ledger_columns={"misere_points": "float64"},
+    sample="tarot_season.csv",
+)
 
 __all__ = [
+    "GAME",
     "Rules",
+    "TarotRules",
     "SCHEMA",
     "PLAYERS",
+    "ROLES",
     "SCORE_COLUMNS",
     "CONTRACTS",
     "MULTIPLIER",
@@ -34,5 +63,6 @@ __all__ = [
     "CHELEM_PRIME",
     "score",
     "to_ledger",
+    "results",
     "report",
 ]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
 from cardscore_frames.errors import RulesError
+from cardscore_frames.games.base import RulesBase
 
 __all__ = [
+    "TarotRules",
     "Rules",
     "CONTRACTS",
     "MULTIPLIER",
@@ -61,8 +64,12 @@ CHELEMS_MADE = ("announced_made", "unannounced_made")
 
 
 @dataclass(frozen=True)
-class Rules:
+class TarotRules(RulesBase):
     """French tarot scoring rules; the defaults are the FFT 2012 rules.
+
+    Presets (``TarotRules.preset(name, **changes)``, ``TarotRules.presets()``):
+    ``fft`` (the defaults) and ``house`` (every house rule of the rules file
+    on: poignées 20, 40, 60, misère and petit chelem).
 
     Parameters
     ----------
@@ -83,6 +90,15 @@ class Rules:
     half_points : bool
         ``False`` drops the attack's half point at 3 and 5 players (41.5 counts 41).
     """
+
+    GAME: ClassVar[str] = "tarot"
+    PRESETS: ClassVar[dict] = {
+        "fft": ("Fédération Française de Tarot, 2012 (the defaults)", {}),
+        "house": (
+            "the house rules on: poignées 20/40/60, misère, petit chelem",
+            {"poignee_values": (20, 40, 60), "misere": True, "petit_chelem": True},
+        ),
+    }
 
     poignee_values: tuple[int, int, int] = (20, 30, 40)
     petit_chelem: bool = False
@@ -107,12 +123,11 @@ class Rules:
                 f"misere_value must be a positive whole number; got {self.misere_value!r}"
             )
 
-    @classmethod
-    def fft(cls) -> Rules:
-        """The Fédération Française de Tarot rules (the defaults)."""
-        return cls()
-
     @property
     def chelems(self) -> tuple[str, ...]:
         """The chelem values a log may hold under these rules."""
         return CHELEMS + (PETIT_CHELEMS if self.petit_chelem else ())
+
+
+#: The name every game's rules class also has.
+Rules = TarotRules

@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.checking import Field, Problems, Schema
+from cardscore_frames.checking.seats import same_name
 from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
     CHELEMS_MADE,
@@ -27,7 +29,6 @@ from cardscore_frames.games.tarot.seats import (
     seat_names,
     seated,
 )
-from cardscore_frames.validate import Field, Problems, Schema
 
 __all__ = ["SCHEMA", "PLAYERS", "seat_names", "active_players"]
 
@@ -98,11 +99,6 @@ FIELDS = (
 )
 
 
-def _same(a: pd.Series, b: pd.Series) -> np.ndarray:
-    """Elementwise equal names, False where either is blank."""
-    return (a == b).to_numpy(dtype=bool, na_value=False)
-
-
 def _some_rows(mask: np.ndarray, make) -> np.ndarray:
     """An object array holding ``make(rows)`` at the masked rows (for messages)."""
     out = np.full(len(mask), None, dtype=object)
@@ -132,7 +128,7 @@ def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None
     )
     for i in range(5):
         for j in range(i + 1, 5):
-            twice = _same(deals[PLAYERS[i]], deals[PLAYERS[j]])
+            twice = same_name(deals[PLAYERS[i]], deals[PLAYERS[j]])
             problems.add(
                 twice,
                 PLAYERS[j],
@@ -187,13 +183,13 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
         "taker must be one of the deal's players; got {value}",
     )
     problems.add(
-        _same(deals["taker"], deals["sits_out"]),
+        same_name(deals["taker"], deals["sits_out"]),
         "taker",
         "sitting_out",
         "taker must play the deal; {value} sits it out",
     )
     partner = deals["partner"].notna().to_numpy()
-    alone = _same(deals["partner"], deals["taker"])
+    alone = same_name(deals["partner"], deals["taker"])
     problems.add(
         partner & ~alone & ~is_seated(deals, "partner"),
         "partner",
@@ -207,7 +203,7 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
         "a partner is called only when 5 play the deal; got {value}",
     )
     problems.add(
-        _same(deals["partner"], deals["sits_out"]),
+        same_name(deals["partner"], deals["sits_out"]),
         "partner",
         "sitting_out",
         "partner must play the deal; {value} sits it out",
@@ -239,17 +235,33 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
             _check_misere(deals, problems)
 
 
-def _check_misere(deals: pd.DataFrame, problems: Problems) -> None:
+def misere_declared(deals: pd.DataFrame) -> tuple[np.ndarray, list, list]:
+    """House rule misère: the seats whose players the ``misere`` column names.
+
+    Returns the (n_deals, 5) declared seats, and for each name position of the
+    ``+``-joined column its names and whether each is a player of the deal.
+    """
     names = seat_names(deals)
     out = deals["sits_out"].to_numpy(dtype=object, na_value=None)[:, None]
     playing = (names != None) & (names != out)  # noqa: E711
-    split = deals["misere"].fillna("").str.split("+", expand=True)
+    split = deals["misere"].astype(object).fillna("").str.split("+", expand=True)
+    declared = np.zeros(names.shape, dtype=bool)
+    named, known = [], []
     for col in split.columns:
         who = split[col].str.strip().to_numpy(dtype=object, na_value=None)
+        here = playing & (names == who[:, None])
+        declared |= here
+        named.append(who)
+        known.append(here.any(axis=1))
+    return declared, named, known
+
+
+def _check_misere(deals: pd.DataFrame, problems: Problems) -> None:
+    _, named, known = misere_declared(deals)
+    for who, here in zip(named, known, strict=True):
         given = (who != None) & (who != "")  # noqa: E711
-        known = (playing & (names == who[:, None])).any(axis=1)
         problems.add(
-            given & ~known,
+            given & ~here,
             "misere",
             "not_seated",
             "misere must name players of the deal joined by '+'; {name} is not "
@@ -350,7 +362,7 @@ def check_poignees(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
         trumps=total,
         value=shown,
     )
-    partner = deals["partner"].notna().to_numpy() & ~_same(
+    partner = deals["partner"].notna().to_numpy() & ~same_name(
         deals["partner"], deals["taker"]
     )
     attack_size = 1 + partner.astype(int)

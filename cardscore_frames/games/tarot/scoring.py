@@ -6,18 +6,20 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames import ledger as _ledger
+from cardscore_frames.checking import stamp
+from cardscore_frames.games.base import ensure_scored, prepare_log
 from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
     MULTIPLIER,
     NEEDED,
     PETIT_AU_BOUT,
     Rules,
+    TarotRules,
 )
-from cardscore_frames.games.tarot.schema import SCHEMA
-from cardscore_frames.games.tarot.seats import PLAYERS, seat_names, seat_of, seated
-from cardscore_frames.validate import check_log
+from cardscore_frames.games.tarot.schema import SCHEMA, misere_declared
+from cardscore_frames.games.tarot.seats import PLAYERS, seat_of, seated
 
-__all__ = ["score", "to_ledger", "SCORE_COLUMNS"]
+__all__ = ["score", "to_ledger", "SCORE_COLUMNS", "ROLES"]
 
 #: Columns that ``score`` adds, in order.
 SCORE_COLUMNS = (
@@ -79,12 +81,13 @@ def score(
     Parameters
     ----------
     deals : pandas.DataFrame
-        A tarot log, as :func:`cardscore_frames.read_log` returns it.
-    rules : Rules, optional
-        Defaults to the FFT rules, ``Rules()``.
+        A tarot log, best as :func:`cardscore_frames.read_log` returns it: such a
+        frame, unchanged since, is not checked again.
+    rules : TarotRules, optional
+        The rules the log was read with, else the FFT rules, ``Rules()``.
     validate : bool
-        Check the log first (every problem raises at once). Pass ``False`` only
-        for a frame that ``read_log``/``validate`` already checked with these rules.
+        Check a log that was not checked with these rules (every problem raises
+        at once). ``False`` checks only that the frame is a typed tarot log.
 
     Returns
     -------
@@ -107,17 +110,19 @@ def score(
           (1-5, the log's player column) of each; NA for nobody (no partner when
           the taker plays alone).
 
+        The frame carries the rules it was scored with (``.cardscore.rules``).
+
     Examples
     --------
     >>> import cardscore_frames as csf
     >>> deals = csf.read_log("sample_data/tarot_season.csv", game="tarot")
-    >>> scored = csf.tarot.score(deals, validate=False)
-    >>> int(scored["deal_value"].abs().max()) > 0
-    True
+    >>> scored = csf.tarot.score(deals)
+    >>> scored[["deal", "taker", "contract", "margin", "deal_value"]].iloc[1:3]
+       deal    taker contract  margin  deal_value
+    1     2  Bastien   petite       5          30
+    2     3  Bastien   petite       6          31
     """
-    rules = rules or Rules()
-    if validate:
-        deals = check_log(deals, SCHEMA, rules=rules)
+    deals, rules = prepare_log(deals, SCHEMA, TarotRules, rules, validate=validate)
     played = (deals["contract"] != "pass").to_numpy(dtype=bool)
     seats = _seats(deals)
     oudlers = deals["oudlers"].to_numpy(dtype=np.int64, na_value=0)
@@ -134,21 +139,26 @@ def score(
     value = np.where(played, (base + pab) * mult + poignee + chelem, 0)
     n = seats["players"]
     alone = seats["partner"] < 0
-    out = deals.copy(deep=False)
-    out["players"] = n
-    out["alone"] = pd.arrays.BooleanArray(alone, (n != 5) | ~played)
-    out["needed"] = pd.arrays.IntegerArray(needed, ~played)
-    out["margin"] = pd.arrays.IntegerArray(margin.astype(np.int64), ~played)
-    out["made"] = pd.arrays.BooleanArray(made, ~played)
-    out["multiplier"] = mult
-    out["petit_au_bout_points"] = np.where(played, pab, 0)
-    out["poignee_points"] = np.where(played, poignee, 0)
-    out["chelem_points"] = np.where(played, chelem, 0)
-    out["deal_value"] = value.astype(np.int64)
-    out["taker_score"] = _taker_factor(n, alone) * value
+    added = {
+        "players": n,
+        "alone": pd.arrays.BooleanArray(alone, (n != 5) | ~played),
+        "needed": pd.arrays.IntegerArray(needed, ~played),
+        "margin": pd.arrays.IntegerArray(margin.astype(np.int64), ~played),
+        "made": pd.arrays.BooleanArray(made, ~played),
+        "multiplier": mult,
+        "petit_au_bout_points": np.where(played, pab, 0),
+        "poignee_points": np.where(played, poignee, 0),
+        "chelem_points": np.where(played, chelem, 0),
+        "deal_value": value.astype(np.int64),
+        "taker_score": _taker_factor(n, alone) * value,
+    }
     for role, column in _SEAT_COLUMNS.items():
-        out[column] = pd.arrays.IntegerArray(seats[role] + np.int8(1), seats[role] < 0)
-    return out
+        added[column] = pd.arrays.IntegerArray(
+            seats[role] + np.int8(1), seats[role] < 0
+        )
+    out = deals.drop(columns=[c for c in SCORE_COLUMNS if c in deals])
+    out = pd.concat([out, pd.DataFrame(added, index=deals.index)], axis=1)
+    return stamp(out, game="tarot", kind="scored", rules=rules)
 
 
 def _taker_factor(players: np.ndarray, alone: np.ndarray) -> np.ndarray:
@@ -166,18 +176,8 @@ _SEAT_COLUMNS = {
 
 
 def _seats(deals: pd.DataFrame) -> dict[str, np.ndarray]:
-    """Who sits where: seat indices (0-4, -1 for nobody) of taker, partner, sitter-out."""
-    if all(c in deals for c in _SEAT_COLUMNS.values()):  # a scored frame knows already
-        present = seated(deals)
-        found = {
-            role: deals[col].to_numpy(dtype=np.int8, na_value=0) - np.int8(1)
-            for role, col in _SEAT_COLUMNS.items()
-        }
-        return {
-            "seated": present,
-            **found,
-            "players": present.sum(axis=1) - (found["out"] >= 0),
-        }
+    """Who sits where: seat indices (0-4, -1 for nobody) of taker, partner,
+    sitter-out, found from the names (never from seat columns already there)."""
     taker = seat_of(deals, "taker")
     partner = seat_of(deals, "partner")
     partner[partner == taker] = -1  # the taker's own name: he plays alone
@@ -189,6 +189,21 @@ def _seats(deals: pd.DataFrame) -> dict[str, np.ndarray]:
         "partner": partner,
         "out": out,
         "players": present.sum(axis=1) - (out >= 0),
+    }
+
+
+def _scored_seats(scored: pd.DataFrame) -> dict[str, np.ndarray]:
+    """The seats of a scored frame that holds its stamp (its seat columns are
+    the ones ``score`` found)."""
+    present = seated(scored)
+    found = {
+        role: scored[col].to_numpy(dtype=np.int8, na_value=0) - np.int8(1)
+        for role, col in _SEAT_COLUMNS.items()
+    }
+    return {
+        "seated": present,
+        **found,
+        "players": present.sum(axis=1) - (found["out"] >= 0),
     }
 
 
@@ -225,97 +240,69 @@ def _seat_scores(
 
 
 def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFrame:
-    """One row per (game_id, deal, player): what each player scored on each deal.
+    """One row per (game, deal, player): what each player scored on each deal.
+
+    Parameters
+    ----------
+    scored : pandas.DataFrame
+        What :func:`score` returned. A frame changed since (a name corrected, a
+        column rebuilt) is scored again from its log columns first, with the
+        rules it carries, so no stale value is paid out.
+    rules : TarotRules, optional
+        Other rules to score with; by default the ones the frame carries.
 
     Returns
     -------
     pandas.DataFrame
-        ``game_id``, ``deal``, ``player``, ``seat`` (1-5, the log's player column),
-        ``role`` (taker, partner, defender, sitting_out, passed), ``score``
-        (tarot points; every deal sums to 0) and the log's metadata columns
-        (league, season, date, table). With ``Rules(misere=True)`` a misère's
-        points are in ``score`` and also in ``misere_points``.
-        ``attrs``: ``game="tarot"``, ``unit="points"``, ``zero_sum=True``.
+        The common ledger (:data:`cardscore_frames.LEDGER_COLUMNS`): ``role`` is
+        taker, partner, defender, sitting_out or passed; ``score`` in tarot
+        points (every deal sums to 0). Then ``misere_points`` (float, points:
+        the misère part of ``score``; 0 unless ``Rules(misere=True)``).
 
     Examples
     --------
     >>> import cardscore_frames as csf
     >>> deals = csf.read_log("sample_data/tarot_season.csv", game="tarot")
-    >>> ledger = csf.tarot.to_ledger(csf.tarot.score(deals, validate=False))
-    >>> int(ledger.groupby(["game_id", "deal"])["score"].sum().abs().max())
-    0
+    >>> ledger = csf.tarot.to_ledger(csf.tarot.score(deals))
+    >>> ledger[["game_id", "deal", "player", "role", "score"]].iloc[4:8]
+      game_id  deal   player   role  score
+    4       1     2   Amélie  defender  -30.0
+    5       1     2  Bastien     taker   90.0
+    6       1     2   Gaëlle  defender  -30.0
+    7       1     2   Julien  defender  -30.0
+    >>> float(ledger.groupby(["game_key", "deal"], observed=True)["score"].sum().abs().max())
+    0.0
     """
-    rules = rules or Rules()
-    seats = _seats(scored)
+    scored, rules = ensure_scored(scored, "tarot", score, SCORE_COLUMNS, rules)
+    seats = _scored_seats(scored)
     played = (scored["contract"] != "pass").to_numpy(dtype=bool)
     roles = _role_codes(seats, played)
     scores = _seat_scores(scored["deal_value"].to_numpy(dtype=np.int64), seats, roles)
-    extra = {}
+    misere = np.zeros(scores.shape, dtype=np.int64)
     if rules.misere and "misere" in scored:
-        misere = _misere_scores(scored, rules)
+        misere = _misere_scores(scored, seats, rules)
         scores = scores + misere
-        extra["misere_points"] = misere
     return _ledger.from_wide(
         scored,
         PLAYERS,
         scores,
         game="tarot",
-        unit="points",
-        zero_sum=True,
         roles=roles,
         role_names=ROLES,
-        extra=extra,
+        extra={"misere_points": misere.astype(np.float64)},
     )
 
 
-def _misere_scores(scored: pd.DataFrame, rules: Rules) -> np.ndarray:
-    """House rule: each misère declarer receives ``misere_value`` from every other player."""
-    names = seat_names(scored)
-    playing = (names != None) & (  # noqa: E711
-        names != scored["sits_out"].to_numpy(dtype=object, na_value=None)[:, None]
-    )
-    split = scored["misere"].fillna("").str.split("+", expand=True)
-    declared = np.zeros(names.shape, dtype=bool)
-    for col in split.columns:
-        who = split[col].str.strip().to_numpy(dtype=object, na_value=None)[:, None]
-        declared |= playing & (names == who)
+def _misere_scores(
+    scored: pd.DataFrame, seats: dict[str, np.ndarray], rules: Rules
+) -> np.ndarray:
+    """House rule: each misère declarer receives ``misere_value`` from every other
+    player of the deal."""
+    playing = seats["seated"].copy()
+    rows = np.flatnonzero(seats["out"] >= 0)
+    playing[rows, seats["out"][rows]] = False
+    declared = misere_declared(scored)[0] & playing
     k = declared.sum(axis=1, keepdims=True)
     n = playing.sum(axis=1, keepdims=True)
     v = rules.misere_value
     return np.where(playing, np.where(declared, v * (n - 1), 0) - v * (k - declared), 0)
-
-
-def report(
-    deals: pd.DataFrame, *, rules: Rules | None = None
-) -> dict[str, pd.DataFrame]:
-    """The tables ``cardscore score --game tarot`` prints: player totals, then games.
-
-    Returns
-    -------
-    dict of str to DataFrame
-        ``"Player totals"``: :func:`cardscore_frames.totals` of the ledger (points,
-        deals seated, games); ``"Games"``: per game_id, the deals logged and passed,
-        and the best and worst player of the game with their points.
-    """
-    scored = score(deals, rules=rules, validate=False)
-    ledger = to_ledger(scored, rules=rules)
-    per_game = ledger.groupby(["game_id", "player"], observed=True)["score"].sum()
-    ranked = per_game.sort_values(ascending=False, kind="stable")
-    first = (
-        ranked.groupby(level="game_id", sort=True).head(1).reset_index(level="player")
-    )
-    last = (
-        ranked.groupby(level="game_id", sort=True).tail(1).reset_index(level="player")
-    )
-    games = (
-        scored.assign(passed=(scored["contract"] == "pass").to_numpy())
-        .groupby("game_id", sort=True)
-        .agg(deals=("deal", "size"), passed=("passed", "sum"))
-    )
-    games["top"] = (
-        first["player"].astype(str) + " " + first["score"].map("{:+d}".format)
-    )
-    games["bottom"] = (
-        last["player"].astype(str) + " " + last["score"].map("{:+d}".format)
-    )
-    return {"Player totals": _ledger.totals(ledger), "Games": games}

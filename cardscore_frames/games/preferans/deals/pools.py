@@ -13,19 +13,18 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-import pandas as pd
 
-from cardscore_frames.games.preferans.rules import Rules
+from cardscore_frames.checking import GameIndex
+from cardscore_frames.games.preferans.rules import MAX_SEATS, Rules
 
-__all__ = ["Layout", "PoolRun", "layout", "run_pools"]
+__all__ = ["DealWalk", "PoolRun", "walk", "run_pools"]
 
-MAX_SEATS = 4
 _SEAT = np.arange(MAX_SEATS)
 #: Sort key of a seat that cannot take any surplus (its pool closed, or no seat).
 _NEVER = np.iinfo(np.int64).max
 
 
-class Layout(NamedTuple):
+class DealWalk(NamedTuple):
     """Where each deal sits when the deals are walked position by position."""
 
     rows: np.ndarray  # (N,) the log row at each slot
@@ -38,15 +37,11 @@ class Layout(NamedTuple):
     first_row: np.ndarray  # (G,) the log row of each game's first deal, by code
 
 
-def layout(game_id: pd.Series, deal: np.ndarray) -> Layout:
-    """Sort the deals by game (first appearance) and deal, then lay them out."""
-    code = pd.factorize(game_id)[0].astype(np.int64)
-    key = code * (int(deal.max(initial=0)) + 1) + deal
-    already = bool((np.diff(key) > 0).all())
-    order = np.arange(len(key)) if already else np.argsort(key, kind="stable")
-    game = code[order]
-    lengths = np.bincount(code).astype(np.int64)
-    starts = np.cumsum(lengths) - lengths
+def walk(index: GameIndex) -> DealWalk:
+    """Lay out the deals of every game position by position, longest game first."""
+    order, starts = index.order, index.starts
+    game = index.codes[order]
+    lengths = index.sizes
     position = np.arange(len(order)) - starts[game]
     games = np.argsort(-lengths, kind="stable")
     rank = np.empty_like(games)
@@ -57,7 +52,7 @@ def layout(game_id: pd.Series, deal: np.ndarray) -> Layout:
     rows, slot = np.empty_like(order), np.empty_like(order)
     rows[offsets[position] + rank[game]] = order
     slot[rows] = np.arange(len(rows))
-    return Layout(rows, slot, order, game, live, offsets, games, order[starts])
+    return DealWalk(rows, slot, order, game, live, offsets, games, index.first_row)
 
 
 class PoolRun(NamedTuple):
@@ -131,7 +126,7 @@ def _empty_run(size: int) -> PoolRun:
     )
 
 
-def run_pools(write, mountain, lay: Layout, n, target, rules: Rules) -> PoolRun:
+def run_pools(write, mountain, lay: DealWalk, n, target, rules: Rules) -> PoolRun:
     """Apply each deal's pool points to its game's sheet, all games at once.
 
     Parameters
@@ -139,7 +134,7 @@ def run_pools(write, mountain, lay: Layout, n, target, rules: Rules) -> PoolRun:
     write, mountain : (4, N) int32
         Points each seat would write in his pool and writes in his mountain, in
         slot order.
-    lay : Layout
+    lay : DealWalk
     n, target : (G,) int
         Players and pool target of each game, longest game first.
     rules : Rules

@@ -23,6 +23,7 @@ class Source:
     sheet: str | None = None  # Excel sheet name; cells are then known
     excel_rows: np.ndarray | None = None  # 1-based sheet row of each row
     excel_columns: Mapping[str, str] = field(default_factory=dict)  # column -> letter
+    encoding: str | None = None  # the text encoding a file was read with
 
 
 class Problems:
@@ -46,10 +47,8 @@ class Problems:
         self._seen: dict[str, np.ndarray] = {}
         #: what names a row inside its game: "deal" in a deal log, "seat" in a sheet
         self.item = key[-1]
-        gid = raw["game_id"] if "game_id" in raw else pd.Series([pd.NA] * self.n)
-        deal = raw[self.item] if self.item in raw else pd.Series([pd.NA] * self.n)
-        self._gid = np.array(gid, dtype=object)
-        self._deal = np.array(deal, dtype=object)
+        self._gid = _column(raw, "game_id", self.n)
+        self._deal = _column(raw, self.item, self.n)
 
     def add(
         self,
@@ -75,7 +74,7 @@ class Problems:
         seen |= m
         rows = np.flatnonzero(m)
         if value is None:
-            value = self.raw[column] if column in self.raw else [pd.NA] * self.n
+            value = _column(self.raw, column, self.n)
         vals = np.asarray(value, dtype=object)[rows]
         picked = {k: np.asarray(v, dtype=object)[rows] for k, v in params.items()}
         msgs = [
@@ -99,6 +98,28 @@ class Problems:
                     "cell": self._cells(rows, column),
                 }
             )
+        )
+
+    def add_game(self, codes: np.ndarray, label: str) -> None:
+        """Reject every game (``codes``, -1 for no game) that has a problem whole:
+        its other rows get a ``game_rejected`` problem naming the first one."""
+        if not self.bad.any():
+            return
+        n_games = int(codes.max(initial=-1)) + 1
+        bad_game = np.zeros(n_games + 1, dtype=bool)  # the last: rows of no game
+        np.logical_or.at(bad_game, codes, self.bad)
+        first = np.full(n_games + 1, -1, dtype=np.int64)
+        rows = np.flatnonzero(self.bad)[::-1]  # so that the first row is written last
+        first[codes[rows]] = rows
+        spread = bad_game[codes] & ~self.bad & (codes >= 0)
+        where = self._deal[first[codes]]
+        self.add(
+            spread,
+            "game_id",
+            "game_rejected",
+            f"{self.item} {{where}} of this game has a problem; {label}",
+            value=self._gid,
+            where=where,
         )
 
     def add_table(self, column: str, reason: str, message: str) -> None:
@@ -162,18 +183,34 @@ class Problems:
         return fc.reset_index(drop=True)[columns]
 
 
+def _column(raw: pd.DataFrame, column: str, n: int) -> np.ndarray:
+    """A raw column's cells as objects (blank when the column is absent)."""
+    if column not in raw:
+        return np.full(n, None, dtype=object)
+    got = raw[column]
+    if isinstance(got, pd.DataFrame):  # a duplicated label: its first copy
+        got = got.iloc[:, 0]
+    return got.to_numpy(dtype=object, copy=True)
+
+
 def _plain(v: Any) -> str:
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
-    return f"{v:g}" if isinstance(v, float) else str(v)
+    return f"{v:g}" if isinstance(v, float) else _short(str(v))
 
 
 def _quote(v: Any) -> str:
-    if v is None or (not isinstance(v, str) and pd.isna(v)):
+    """A cell as a message shows it: text quoted, numbers plain, blank named."""
+    if isinstance(v, (str, bytes)):
+        return _short(repr(v))
+    if not np.isscalar(v) and v is not None:  # a list, dict or array in a cell
+        return _short(repr(v))
+    if v is None or pd.isna(v):
         return "blank"
-    if isinstance(v, float) and v.is_integer():
+    if isinstance(v, float) and v.is_integer() and abs(v) < 1e16:
         v = int(v)
-    return repr(v) if isinstance(v, str) else str(v)
+    return _short(str(v))
 
 
-# --- conforming columns ----------------------------------------------------------
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -12,8 +12,8 @@ import math
 import numpy as np
 
 from cardscore_frames.errors import RulesError
-from cardscore_frames.games.preferans.settle_layout import Sheet, row_sum
-from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS
+from cardscore_frames.games.preferans.rules import MAX_SEATS
+from cardscore_frames.games.preferans.settlement.layout import Sheet, row_sum
 
 __all__ = ["COMPENSATION_WHISTS", "pooled", "amnesty", "paper_delta"]
 

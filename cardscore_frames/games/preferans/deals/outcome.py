@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from cardscore_frames.games.preferans.deals_schema import (
+from cardscore_frames.games.preferans.deals.seats import (
     ALL_PASS,
     HALF,
     LEVEL,

@@ -8,8 +8,9 @@ a blank cell on an opponent means no whists. Optional per-game ``pool_target`` a
 ``whist_price`` (money per whist) may be given on any row of the game; the rows of
 one game must not disagree.
 
-A game with any problem is rejected whole: its other rows get a ``game_rejected``
-problem, so that ``errors="collect"`` never hands on part of a game.
+A game with any problem is rejected whole (the schema's ``reject="game"``): its
+other rows get a ``game_rejected`` problem, so that ``errors="collect"`` never
+hands on part of a game.
 """
 
 from __future__ import annotations
@@ -17,20 +18,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.games.preferans.rules import Rules
-from cardscore_frames.validate import Field, Problems, Schema
+from cardscore_frames.checking import Field, Problems, Schema, game_codes
+from cardscore_frames.games.preferans.rules import MAX_SEATS, PLAYER_COUNTS, Rules
 
-__all__ = [
-    "SHEET_SCHEMA",
-    "SHEET_COLUMNS",
-    "PLAYER_COUNTS",
-    "MAX_SEATS",
-    "WHIST_COLUMNS",
-]
+__all__ = ["SHEET_SCHEMA", "SHEET_COLUMNS", "WHIST_COLUMNS"]
 
-#: "The sheet": 3 or 4 players.
-PLAYER_COUNTS = (3, 4)
-MAX_SEATS = max(PLAYER_COUNTS)
 WHIST_COLUMNS = tuple(f"whists_on_{j}" for j in range(1, MAX_SEATS + 1))
 
 SHEET_FIELDS = (
@@ -49,10 +41,11 @@ SHEET_COLUMNS = tuple(f.name for f in SHEET_FIELDS)
 
 def _game_key(sheet: pd.DataFrame) -> np.ndarray:
     """Game codes (0..G-1; blank game ids form one group of their own)."""
-    return pd.factorize(sheet["game_id"], use_na_sentinel=False)[0]
+    codes = game_codes(sheet)
+    return np.where(codes < 0, codes.max(initial=-1) + 1, codes)
 
 
-def _per_game(values: np.ndarray, codes: np.ndarray, how: str) -> np.ndarray:
+def _game_spread(values: np.ndarray, codes: np.ndarray, how: str) -> np.ndarray:
     """A per-row array of a per-game aggregate of ``values``."""
     return pd.Series(values).groupby(codes).transform(how).to_numpy()
 
@@ -178,8 +171,8 @@ def _game_value(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndar
         return np.full(len(sheet), np.nan)
     codes = _game_key(sheet)
     v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
-    low = _per_game(v, codes, "min")
-    high = _per_game(v, codes, "max")
+    low = _game_spread(v, codes, "min")
+    high = _game_spread(v, codes, "max")
     _report(
         problems,
         ~np.isnan(v) & (low != high),
@@ -225,27 +218,11 @@ def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> 
         )
 
 
-def check_whole_games(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
-    """Reject a game whole when any of its rows has a problem (runs last)."""
-    if not problems.bad.any():
-        return
-    codes = _game_key(sheet)
-    bad_game = _per_game(problems.bad.astype(np.int8), codes, "max").astype(bool)
-    _report(
-        problems,
-        bad_game & ~problems.bad,
-        "game_id",
-        "game_rejected",
-        "the game of {player} has problems in other rows; a game is settled whole "
-        "or not at all",
-        sheet,
-        value=sheet["game_id"],
-    )
-
-
 SHEET_SCHEMA = Schema(
-    game="preferans-sheet",
+    game="preferans",
     fields=SHEET_FIELDS,
     key=("game_id", "seat"),
-    checks=(check_table, check_whists, check_game_values, check_whole_games),
+    checks=(check_table, check_whists, check_game_values),
+    kind="sheet",
+    reject="game",
 )

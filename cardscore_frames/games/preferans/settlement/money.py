@@ -14,9 +14,9 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.errors import RulesError
-from cardscore_frames.games.preferans.settle_layout import Sheet, row_sum
-from cardscore_frames.games.preferans.settle_whists import TWELFTHS
-from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS
+from cardscore_frames.games.preferans.rules import MAX_SEATS
+from cardscore_frames.games.preferans.settlement.layout import Sheet, row_sum
+from cardscore_frames.games.preferans.settlement.whists import TWELFTHS
 
 __all__ = ["PRICE_SCALE", "money_units"]
 

@@ -12,12 +12,18 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames import ledger as _ledger
-from cardscore_frames.games.preferans.deals import PAIRS, SEAT_RANGE, score
-from cardscore_frames.games.preferans.deals_schema import (
+from cardscore_frames.checking import METADATA_COLUMNS, game_index, stamp
+from cardscore_frames.games.base import ensure_scored
+from cardscore_frames.games.preferans.deals.arrays import (
+    SCORE_COLUMNS,
+    SEAT_PAIRS,
+    SEAT_RANGE,
+)
+from cardscore_frames.games.preferans.deals.scoring import score
+from cardscore_frames.games.preferans.deals.seats import (
     ALL_PASS,
     HALF,
     LEVEL,
-    MAX_SEATS,
     MISERE,
     PASS,
     PLAYERS,
@@ -26,10 +32,10 @@ from cardscore_frames.games.preferans.deals_schema import (
     contract_codes,
     seats,
 )
-from cardscore_frames.games.preferans.rules import Rules
-from cardscore_frames.validate import METADATA_COLUMNS
+from cardscore_frames.games.preferans.rules import MAX_SEATS, Rules
+from cardscore_frames.games.preferans.settlement.schema import SHEET_SCHEMA
 
-__all__ = ["sheet", "to_ledger", "report", "ROLES"]
+__all__ = ["sheet", "to_ledger", "ROLES"]
 
 #: The ``role`` of a player in the ledger.
 ROLES = (
@@ -51,7 +57,7 @@ def _whist_sums(scored: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     """(N, 4) whists each seat wrote on the others, and received from them."""
     written = np.zeros((len(scored), MAX_SEATS), np.int64)
     received = np.zeros_like(written)
-    for i, j in PAIRS:
+    for i, j in SEAT_PAIRS:
         w = scored[f"whists_{i}_on_{j}"].to_numpy()
         written[:, i - 1] += w
         received[:, j - 1] += w
@@ -64,7 +70,8 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
     Parameters
     ----------
     scored : pandas.DataFrame
-        The result of :func:`score`.
+        The result of :func:`score` (a frame changed since is scored again); the
+        sheet carries its rules, so ``settle(sheet(scored))`` settles by them.
 
     Returns
     -------
@@ -76,25 +83,28 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
         - ``whists_on_1 .. whists_on_4`` (Int64, whists): whists this player wrote
           on the player in that seat; NA on his own seat and on seat 4 of a
           3-player game.
-        - ``pool_target`` (int, points).
+        - ``pool_target`` (int, points); ``whist_price`` (blank: a deal log
+          has none).
         - the log's metadata columns (league, season, date, table), from the
           game's first deal.
 
     Examples
     --------
     >>> import cardscore_frames as csf
-    >>> from cardscore_frames.games.preferans.deals import score
+    >>> from cardscore_frames.games.preferans.deals.scoring import score
     >>> deals = csf.read_log("sample_data/preferans_season.csv", game="preferans")
-    >>> sh = sheet(score(deals, validate=False))
+    >>> sh = sheet(score(deals))
     >>> bool((sh["pool"] == sh["pool_target"]).all())  # every pool closed
     True
     """
-    code, games = pd.factorize(scored["game_id"])
-    first = np.unique(code, return_index=True)[1]
+    scored, rules = ensure_scored(scored, "preferans", score, SCORE_COLUMNS)
+    index = game_index(scored)
+    code, first = index.codes, index.first_row
+    games = scored["game_id"].take(first)
 
     def total(column: str) -> np.ndarray:  # per game
         return np.rint(
-            np.bincount(code, weights=scored[column].to_numpy(), minlength=len(games))
+            np.bincount(code, weights=scored[column].to_numpy(), minlength=len(first))
         ).astype(np.int64)
 
     n = scored["players"].to_numpy()[first]
@@ -116,14 +126,22 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
         out[f"whists_on_{j}"] = pd.arrays.IntegerArray(
             on_j[g, s], (s == j - 1) | (j > n[g])
         )
-    out["pool_target"] = scored["pool_target"].to_numpy()[first[g]]
+    out["pool_target"] = pd.array(
+        scored["pool_target"].to_numpy()[first[g]], dtype="Int64"
+    )
+    out["whist_price"] = pd.array([None] * len(g), dtype="Float64")
     frame = pd.DataFrame(out)
     frame["game_id"] = frame["game_id"].astype(scored["game_id"].dtype)
-    frame["player"] = frame["player"].astype("str")
+    frame["seat"] = frame["seat"].astype("Int64")
+    names = scored[PLAYERS[0]].dtype
+    frame["player"] = pd.Categorical(frame["player"], dtype=names)
+    for c in ("pool", "mountain"):
+        frame[c] = frame[c].astype("Int64")
     for col in METADATA_COLUMNS:
         if col in scored:
-            frame[col] = scored[col].to_numpy()[first[g]]
-    return frame
+            frame[col] = scored[col].take(first[g]).to_numpy()
+    frame = frame[[*SHEET_SCHEMA.names]]
+    return stamp(frame, game="preferans", kind="sheet", rules=rules)
 
 
 def _first_names(scored: pd.DataFrame, first: np.ndarray) -> np.ndarray:
@@ -172,80 +190,51 @@ def _roles(scored: pd.DataFrame) -> np.ndarray:
 CALL_ROLE = {WHIST: "whister", HALF: "half_whister", PASS: "passer"}
 
 
-def to_ledger(scored: pd.DataFrame) -> pd.DataFrame:
-    """One row per (game_id, deal, player): the whists each player won on each deal.
+def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFrame:
+    """One row per (game, deal, player): the whists each player won on each deal.
+
+    Parameters
+    ----------
+    scored : pandas.DataFrame
+        What :func:`score` returned; a frame changed since is scored again from
+        its log columns first, with the rules it carries.
+    rules : PreferansRules, optional
+        Other rules to score with; by default the ones the frame carries.
 
     Returns
     -------
     pandas.DataFrame
-        ``game_id``, ``deal``, ``player``, ``seat`` (1-4), ``role`` (declarer,
-        whister, half_whister, passer, defender (misère), all_pass, dealer (sitting
-        out at 4)), ``score`` (float, whists: the deal by the exact settlement
-        formula; every deal sums to 0 and a game's scores sum to its exact
-        settlement), ``pool``, ``mountain`` (int, points written on the deal),
-        ``whists_written``, ``whists_received`` (int, whists), then the log's
-        metadata columns. ``attrs``: ``game="preferans"``, ``unit="whists"``,
-        ``zero_sum=True``.
+        The common ledger (:data:`cardscore_frames.LEDGER_COLUMNS`): ``role`` is
+        declarer, whister, half_whister, passer, defender (misère), all_pass or
+        dealer (sitting out at 4); ``score`` (whists: the deal by the exact
+        settlement formula; every deal sums to 0 and a game's scores sum to its
+        exact settlement). Then ``pool``, ``mountain`` (points written on the
+        deal), ``whists_written``, ``whists_received`` (whists), as floats.
 
     Examples
     --------
     >>> import cardscore_frames as csf
-    >>> from cardscore_frames.games.preferans.deals import score
+    >>> from cardscore_frames.games.preferans.deals.scoring import score
     >>> deals = csf.read_log("sample_data/preferans_season.csv", game="preferans")
-    >>> ledger = to_ledger(score(deals, validate=False))
-    >>> float(ledger.groupby(["game_id", "deal"])["score"].sum().abs().max()) < 1e-9
+    >>> ledger = to_ledger(score(deals))
+    >>> sums = ledger.groupby(["game_key", "deal"], observed=True)["score"].sum()
+    >>> float(sums.abs().max()) < 1e-9
     True
     """
+    scored, rules = ensure_scored(scored, "preferans", score, SCORE_COLUMNS, rules)
     written, received = _whist_sums(scored)
     extra = {
-        "pool": _seat_block(scored, "pool"),
-        "mountain": _seat_block(scored, "mountain"),
-        "whists_written": written,
-        "whists_received": received,
+        "pool": _seat_block(scored, "pool").astype(np.float64),
+        "mountain": _seat_block(scored, "mountain").astype(np.float64),
+        "whists_written": written.astype(np.float64),
+        "whists_received": received.astype(np.float64),
     }
-    seated = [p for p in PLAYERS if p in scored]
-    ledger = _ledger.from_wide(
+    return _ledger.from_wide(
         scored,
-        seated,
+        PLAYERS,
         _seat_block(scored, "net"),
         game="preferans",
-        unit="whists",
-        zero_sum=True,
+        roles=_roles(scored),
+        role_names=ROLES,
         extra=extra,
     )
-    # the rows of from_wide: deals in order, then seats; roles from their codes
-    rows, slots = np.nonzero(np.column_stack([scored[p].notna() for p in seated]))
-    ledger["role"] = pd.Categorical.from_codes(
-        _roles(scored)[rows, slots], categories=ROLES
-    )
-    return ledger
-
-
-def report(
-    deals: pd.DataFrame, *, rules: Rules | None = None
-) -> dict[str, pd.DataFrame]:
-    """The tables ``cardscore score --game preferans`` prints.
-
-    Returns
-    -------
-    dict of str to DataFrame
-        ``"Pool sheets"``: :func:`sheet`, indexed by (game_id, seat).
-        ``"Settlement"``: per (game_id, seat): player, pool, mountain and the
-        balance in whists by the exact formula (``whists``), by the seed's method 1
-        (``paper``) and method 2 (``average``).
-    """
-    from cardscore_frames.games.preferans.settle import settle
-
-    rules = rules if rules is not None else Rules()
-    scored = score(deals, rules=rules, validate=False)
-    sh = sheet(scored)
-    keys = ["game_id", "seat"]
-    exact = settle(sh, rules=rules, validate=False)
-    table = exact[[*keys, "player", "pool", "mountain", "whists"]].set_index(keys)
-    for method in ("paper", "average"):
-        if rules.pool_whists % rules.mountain_whists == 0:
-            table[method] = settle(sh, rules=rules, method=method, validate=False)[
-                "whists"
-            ].to_numpy()
-    shown = [c for c in sh.columns if c not in METADATA_COLUMNS or c == "date"]
-    return {"Pool sheets": sh[shown].set_index(keys), "Settlement": table}

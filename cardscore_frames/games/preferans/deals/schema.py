@@ -18,7 +18,14 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.games.preferans.deals_seats import (
+from cardscore_frames.checking import Field, Problems, Schema, game_index
+from cardscore_frames.checking.seats import same_name
+from cardscore_frames.games.preferans.deals.arrays import (
+    check_options,
+    compute,
+    ended_at,
+)
+from cardscore_frames.games.preferans.deals.seats import (
     ALL_PASS,
     CALL_COLUMNS,
     HALF,
@@ -30,12 +37,12 @@ from cardscore_frames.games.preferans.deals_seats import (
     TRICK_COLUMNS,
     WHIST,
     Seats,
-    _column,
-    _equal,
-    _given,
     at_seat,
     call_codes,
+    column_values,
     contract_codes,
+    has_value,
+    pool_targets,
     seat_names,
     seats,
     trick_array,
@@ -47,7 +54,6 @@ from cardscore_frames.games.preferans.rules import (
     SUITS,
     Rules,
 )
-from cardscore_frames.validate import Field, Problems, Schema
 
 __all__ = [
     "SCHEMA",
@@ -60,7 +66,6 @@ __all__ = [
     "contract_codes",
     "call_codes",
     "trick_array",
-    "pool_targets",
     "at_seat",
 ]
 
@@ -118,13 +123,6 @@ FIELDS = (
 )
 
 
-def _first_rows(deals: pd.DataFrame) -> np.ndarray:
-    """Per row: the position of its game's first row (itself when game_id is blank)."""
-    codes = pd.factorize(deals["game_id"])[0]
-    first = pd.Series(np.arange(len(deals))).groupby(codes).transform("min").to_numpy()
-    return np.where(codes >= 0, first, np.arange(len(deals)))
-
-
 def _add(problems: Problems, mask, column: str, reason: str, message: str, **params):
     """Problems.add, building message parameters (callables) only when a row fails."""
     mask = np.asarray(mask, dtype=bool)
@@ -135,7 +133,7 @@ def _add(problems: Problems, mask, column: str, reason: str, message: str, **par
 
 def _player(deals: pd.DataFrame, i: int):
     """The name in seat i of every deal, for messages (built on demand)."""
-    return lambda: _column(deals, PLAYERS[i])
+    return lambda: column_values(deals, PLAYERS[i])
 
 
 def check_players(deals, problems: Problems, rules: Rules, st: Seats) -> None:
@@ -145,18 +143,18 @@ def check_players(deals, problems: Problems, rules: Rules, st: Seats) -> None:
             if PLAYERS[i] in deals and PLAYERS[j] in deals:
                 _add(
                     problems,
-                    _equal(deals[PLAYERS[i]], deals[PLAYERS[j]]),
+                    same_name(deals[PLAYERS[i]], deals[PLAYERS[j]]),
                     PLAYERS[j],
                     "duplicate_player",
                     f"player names must be distinct in a deal; {{value}} is also "
                     f"{PLAYERS[i]}",
                 )
-    first = _first_rows(deals)
+    first = game_index(deals).first_of()
     for i, col in enumerate(PLAYERS):
         if col not in deals:
             continue
         here, there = deals[col], deals[col].iloc[first].set_axis(deals.index)
-        same = _equal(here, there) | (here.isna() & there.isna()).to_numpy()
+        same = same_name(here, there) | (here.isna() & there.isna()).to_numpy()
         _add(
             problems,
             ~same,
@@ -166,7 +164,7 @@ def check_players(deals, problems: Problems, rules: Rules, st: Seats) -> None:
             "change during a pool); got {value}, the game's first row has {other}",
             other=lambda there=there: there.astype(object).fillna("blank").to_numpy(),
         )
-    dealer = _given(deals, "dealer")
+    dealer = has_value(deals, "dealer")
     _add(
         problems,
         dealer & (st.dealer < 0),
@@ -188,7 +186,7 @@ def check_contract(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     code = contract_codes(deals)
     all_pass = code == ALL_PASS
     bid = (code >= 0) & ~all_pass
-    given = _given(deals, "declarer")
+    given = has_value(deals, "declarer")
     _add(
         problems,
         all_pass & given,
@@ -376,7 +374,7 @@ def check_pool_target(deals, problems: Problems, rules: Rules, st: Seats) -> Non
         "pool_target must be given: a pool_target column, or "
         "Rules(pool_target=...) for the whole log",
     )
-    other = target[_first_rows(deals)]
+    other = target[game_index(deals).first_of()]
     problems.add(
         ~np.isnan(target) & ~np.isnan(other) & (target != other),
         "pool_target",
@@ -387,21 +385,37 @@ def check_pool_target(deals, problems: Problems, rules: Rules, st: Seats) -> Non
     )
 
 
-def pool_targets(deals: pd.DataFrame, rules: Rules) -> np.ndarray:
-    """The pool target of each deal: the log's, else the rules' (NaN: neither)."""
-    col = (
-        deals["pool_target"].to_numpy(dtype=float, na_value=np.nan)
-        if "pool_target" in deals
-        else np.full(len(deals), np.nan)
+def check_after_end(deals, problems: Problems, rules: Rules, st: Seats) -> None:
+    """No deal after the one that ended its game (every pool closed; Leningrad:
+    the pools' sum reached); it scores the games that have no other problem."""
+    if rules.after_end == "score":
+        return
+    codes = game_index(deals).codes
+    bad_game = np.zeros(codes.max(initial=-1) + 2, dtype=bool)
+    np.logical_or.at(bad_game, codes, problems.bad)
+    rows = np.flatnonzero(~bad_game[codes] & (codes >= 0))
+    if not len(rows):
+        return
+    part = deals.iloc[rows]
+    res = compute(part, rules)
+    after = np.zeros(len(deals), dtype=bool)
+    after[rows] = res.after_end
+    end = np.zeros(len(deals), dtype=np.int64)
+    end[rows] = ended_at(part, res)
+    problems.add(
+        after,
+        "deal",
+        "after_end",
+        "deal {value} comes after the end of its game (over after deal {end}); "
+        "Rules(after_end='score') scores it",
+        end=end,
     )
-    if rules.pool_target is not None:
-        col = np.where(np.isnan(col), float(rules.pool_target), col)
-    return col
 
 
 def check_deals(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Every cross-column check of a deal log, on seats worked out once."""
-    rules = rules if isinstance(rules, Rules) else Rules()
+    rules = Rules.ensure(rules)
+    check_options(rules)
     st = seats(deals)
     for check in (
         check_players,
@@ -409,8 +423,9 @@ def check_deals(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         check_calls,
         check_tricks,
         check_pool_target,
+        check_after_end,
     ):
         check(deals, problems, rules, st)
 
 
-SCHEMA = Schema(game="preferans", fields=FIELDS, checks=(check_deals,))
+SCHEMA = Schema(game="preferans", fields=FIELDS, checks=(check_deals,), reject="game")

@@ -20,22 +20,23 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.checking import METADATA_COLUMNS
 from cardscore_frames.errors import RulesError
-from cardscore_frames.games.preferans.rules import Rules
-from cardscore_frames.games.preferans.settle_layout import (
+from cardscore_frames.games.base import prepare_log
+from cardscore_frames.games.preferans.rules import MAX_SEATS, PreferansRules, Rules
+from cardscore_frames.games.preferans.settlement.layout import (
     Sheet,
     sheet_arrays,
     whists_matrix,
 )
-from cardscore_frames.games.preferans.settle_money import PRICE_SCALE, money_units
-from cardscore_frames.games.preferans.settle_paper import COMPENSATION_WHISTS
-from cardscore_frames.games.preferans.settle_whists import (
+from cardscore_frames.games.preferans.settlement.money import PRICE_SCALE, money_units
+from cardscore_frames.games.preferans.settlement.paper import COMPENSATION_WHISTS
+from cardscore_frames.games.preferans.settlement.schema import SHEET_SCHEMA
+from cardscore_frames.games.preferans.settlement.whists import (
     TWELFTHS,
     Balance,
     whist_balance,
 )
-from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS, SHEET_SCHEMA
-from cardscore_frames.validate import METADATA_COLUMNS, check_log
 
 __all__ = [
     "METHODS",
@@ -122,8 +123,9 @@ def _positive(x: object) -> bool:
 
 def _prepare(sheet, method, whist_price, unit, rules, adjust_seat, validate):
     _check_options(method, whist_price, unit, adjust_seat)
-    rules = rules or Rules()
-    checked = check_log(sheet, SHEET_SCHEMA, rules=rules) if validate else sheet
+    checked, rules = prepare_log(
+        sheet, SHEET_SCHEMA, PreferansRules, rules, validate=validate
+    )
     sh = sheet_arrays(checked, rules)
     if whist_price is not None:
         price = np.where(np.isnan(sh.price), float(whist_price), sh.price)
@@ -231,7 +233,7 @@ def settle(
     Parameters
     ----------
     sheet : pandas.DataFrame
-        One row per (game, player), as ``read_log(..., game="preferans-sheet")``
+        One row per (game, player), as ``read_log(..., game="preferans", kind="sheet")``
         returns it (see :data:`SHEET_SCHEMA`); 3- and 4-player games may be mixed.
     method : {"exact", "paper", "average"}
         ``"exact"``: the formula, thirds and quarters of a whist kept exactly.
@@ -288,7 +290,7 @@ def settle(
     --------
     >>> import cardscore_frames as csf
     >>> from cardscore_frames.games import preferans
-    >>> sheet = csf.read_log("sample_data/preferans_sheets.csv", game="preferans-sheet")
+    >>> sheet = csf.read_log("sample_data/preferans_sheets.csv", game="preferans", kind="sheet")
     >>> seed = sheet[sheet["game_id"] == 1]
     >>> preferans.settle(seed, method="paper")["whists"].tolist()
     [38, -102, -24, 88]
@@ -332,7 +334,7 @@ def pairwise(
     --------
     >>> import cardscore_frames as csf
     >>> from cardscore_frames.games import preferans
-    >>> sheet = csf.read_log("sample_data/preferans_sheets.csv", game="preferans-sheet")
+    >>> sheet = csf.read_log("sample_data/preferans_sheets.csv", game="preferans", kind="sheet")
     >>> pairs = preferans.pairwise(sheet[sheet["game_id"] == 1], method="paper")
     >>> pairs.loc[pairs["seat"] == 1, "total"].tolist()
     [17, 33, -12]
@@ -399,7 +401,7 @@ def settle_report(
     --------
     >>> from cardscore_frames.games import preferans
     >>> import cardscore_frames as csf
-    >>> sheet = csf.read_log("sample_data/preferans_sheets.csv", game="preferans-sheet")
+    >>> sheet = csf.read_log("sample_data/preferans_sheets.csv", game="preferans", kind="sheet")
     >>> list(preferans.settle_report(sheet, method="average"))
     ['Settlement (average)', 'Pairs', 'Games']
     """

@@ -6,24 +6,21 @@ spread back over the rows, so a million deals cost little more than a thousand.
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.problems import Problems
-from cardscore_frames.schema import Field, normalise_token
+from cardscore_frames.checking.problems import Problems
+from cardscore_frames.checking.schema import EXACT_LIMIT, Field, normalise_token
 
-__all__ = ["conform", "blank", "share_names"]
+__all__ = ["conform", "share_names", "typed_dtype"]
 
 _TRUE = {"true", "t", "yes", "y", "1", "1.0", "да"}
 _FALSE = {"false", "f", "no", "n", "0", "0.0", "нет"}
-
-
-def blank(values: pd.Series) -> pd.Series:
-    """True where a raw cell is empty (NA or only white space)."""
-    return pd.Series(_Cells(values).is_blank, index=values.index)
 
 
 class _Cells:
@@ -78,53 +75,81 @@ def conform(f: Field, raw: pd.Series, problems: Problems) -> pd.Series:
 
 
 def _to_id(f: Field, cells: _Cells, problems: Problems):
-    """Game ids: ``Int64`` when every id is a whole number, else text."""
+    """Game ids: ``Int64`` when every id is a whole number written plainly (``12``,
+    not ``012`` nor ``12.5``), else text: an id is never changed on the way in."""
     if pd.api.types.is_integer_dtype(cells.raw.dtype):
         return cells.raw.astype("Int64").array
-    per = [
-        None if b else _as_number(str(u).strip())
-        for u, b in zip(cells.uniques, cells.blank_u)
-    ]
-    num = np.array([np.nan if v is None else v for v in per], dtype=float)[cells.codes]
-    whole = ~np.isnan(num) & (num == np.floor(num))
-    if bool((whole | cells.is_blank).all()):
-        return pd.arrays.IntegerArray(np.where(whole, num, 0).astype(np.int64), ~whole)
-    return cells.map_text(lambda u: str(u).strip())
+    per = [None if b else _whole_id(u) for u, b in zip(cells.uniques, cells.blank_u)]
+    if all(v is not None or b for v, b in zip(per, cells.blank_u)):
+        values = np.array([0 if v is None else v for v in per], dtype=np.int64)
+        return pd.arrays.IntegerArray(values[cells.codes], cells.is_blank.copy())
+    return cells.map_text(_id_text)
+
+
+def _whole_id(u: Any) -> int | None:
+    if isinstance(u, (bool, np.bool_)):
+        return None
+    if isinstance(u, (int, np.integer)):
+        return int(u) if abs(int(u)) < 2**63 else None
+    if isinstance(u, (float, np.floating)):  # Excel stores 12 as 12.0
+        return int(u) if np.isfinite(u) and u == int(u) and abs(u) < 2**53 else None
+    text = str(u).strip()
+    if _PLAIN_INT.fullmatch(text) and abs(int(text)) < 2**63:
+        return int(text)
+    return None
+
+
+def _id_text(u: Any) -> str:
+    whole = _whole_id(u)
+    return str(whole) if whole is not None else str(u).strip()
+
+
+_PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]*)")
 
 
 def _as_number(text: str) -> float | None:
     try:
         value = float(text.replace(",", "."))
-    except ValueError:
+    except (ValueError, OverflowError):
         return None
     return value if np.isfinite(value) else None
 
 
+def _number_of(u: Any) -> float | None:
+    """A cell as a float: numbers as they are (inf and NaN are no number), text
+    parsed with a decimal point or comma; anything else (lists, bytes) is None."""
+    if isinstance(u, (bool, np.bool_)):
+        return None  # True/False are not numbers
+    if isinstance(u, (int, np.integer)):
+        return float(u) if abs(int(u)) < 10**300 else 1e300
+    if isinstance(u, (float, np.floating)):
+        return float(u) if np.isfinite(u) else None
+    if isinstance(u, str):
+        return _as_number(u.strip())
+    return None
+
+
 def _to_number(f: Field, cells: _Cells, problems: Problems, whole: bool = False):
-    if pd.api.types.is_bool_dtype(cells.raw.dtype):
-        per = [None for _ in cells.uniques]  # True/False are not numbers
-    else:
-        per = [
-            None
-            if b
-            else (
-                float(u)
-                if isinstance(u, (int, float, np.number))
-                else _as_number(str(u).strip())
-            )
-            for u, b in zip(cells.uniques, cells.blank_u)
-        ]
+    per = [None if b else _number_of(u) for u, b in zip(cells.uniques, cells.blank_u)]
     per_u = np.array([np.nan if v is None else v for v in per], dtype=float)
     num = per_u[cells.codes]
-    ok = ~np.isnan(num)
+    ok = np.isfinite(num)
     message = f"{f.name} must be {f.allowed()}; got {{value}}"
     problems.add(~ok & ~cells.is_blank, f.name, "not_a_number", message)
-    out = np.zeros(len(num), dtype=bool)
+    huge = ok & (np.abs(num) > EXACT_LIMIT)
+    problems.add(
+        huge,
+        f.name,
+        "too_large",
+        f"{f.name} must be {f.allowed()} no larger than {EXACT_LIMIT:,} in size "
+        "(beyond it a number is no longer counted exactly); got {value}",
+    )
+    out = huge.copy()
     if f.low is not None:
         out |= ok & (num < f.low)
     if f.high is not None:
         out |= ok & (num > f.high)
-    problems.add(out, f.name, "out_of_range", message)
+    problems.add(out & ~huge, f.name, "out_of_range", message)
     for step in (1.0 if whole else None, f.step):  # whole numbers, then the step
         if step is not None:
             off = ok & ~out & ((num / step) != np.floor(num / step))
@@ -167,7 +192,74 @@ def share_names(typed: dict[str, pd.Series], fields: list[Field]) -> None:
 
 
 def _to_text(f: Field, cells: _Cells, problems: Problems):
-    return cells.map_text(str)
+    return cells.map_text(_label_text)
+
+
+def _label_text(u: Any) -> str:
+    """A cell as text: whole numbers without ``.0`` (Excel's 1 is the CSV's "1"),
+    dates as ISO dates, text stripped."""
+    if isinstance(u, (float, np.floating)) and np.isfinite(u) and u == int(u):
+        return str(int(u))
+    if isinstance(u, (dt.datetime, pd.Timestamp)):
+        return u.date().isoformat() if u == pd.Timestamp(u).normalize() else str(u)
+    if isinstance(u, dt.date):
+        return u.isoformat()
+    return str(u).strip()
+
+
+def _to_label(f: Field, cells: _Cells, problems: Problems):
+    """Text with few distinct values (league, season, table) as a categorical."""
+    text = [None if b else _label_text(u) for u, b in zip(cells.uniques, cells.blank_u)]
+    labels = sorted({t for t in text if t is not None})
+    where = {t: i for i, t in enumerate(labels)}
+    lut = np.array([-1 if t is None else where[t] for t in text], dtype=np.int32)
+    return pd.Categorical.from_codes(
+        lut[cells.codes], categories=pd.Index(labels, dtype="str")
+    )
+
+
+_DATE_FORMATS = (
+    "%Y-%m-%d",
+    "%Y-%m-%d %H:%M",
+    "%Y-%m-%d %H:%M:%S",
+    "%Y-%m-%dT%H:%M",
+    "%Y-%m-%dT%H:%M:%S",
+    "%d.%m.%Y",
+    "%d/%m/%Y",
+    "%d.%m.%Y %H:%M",
+    "%d/%m/%Y %H:%M",
+)
+
+
+def _date_of(u: Any) -> pd.Timestamp | None:
+    """A cell as a date: datetimes as they are (Excel), text in the ISO form or
+    day first (08.01.2026, 08/01/2026), as French and Russian sheets write it."""
+    if isinstance(u, (dt.datetime, dt.date, np.datetime64)):
+        stamp = pd.Timestamp(u)
+        return None if pd.isna(stamp) else stamp
+    if not isinstance(u, str):
+        return None
+    text = u.strip()
+    for fmt in _DATE_FORMATS:
+        try:
+            return pd.Timestamp(dt.datetime.strptime(text, fmt))
+        except ValueError:
+            continue
+    return None
+
+
+def _to_date(f: Field, cells: _Cells, problems: Problems):
+    per = [None if b else _date_of(u) for u, b in zip(cells.uniques, cells.blank_u)]
+    bad = np.array([p is None for p in per], dtype=bool)[cells.codes] & ~cells.is_blank
+    problems.add(
+        bad, f.name, "not_a_date", f"{f.name} must be {f.allowed()}; got {{value}}"
+    )
+    values = np.array(
+        [np.datetime64("NaT", "ns") if p is None else p.to_datetime64() for p in per]
+        + [np.datetime64("NaT", "ns")],
+        dtype="datetime64[ns]",
+    )
+    return pd.array(values[cells.codes], dtype="datetime64[ns]")
 
 
 def _to_choice(f: Field, cells: _Cells, problems: Problems):
@@ -233,7 +325,34 @@ _CONVERTERS = {
     "choice": _to_choice,
     "flag": _to_flag,
     "text": _to_text,
+    "label": _to_label,
+    "date": _to_date,
 }
+
+
+def typed_dtype(f: Field, column: pd.Series) -> str | None:
+    """Why ``column`` is not what :func:`conform` makes of ``f`` (None: it is).
+
+    A cheap check of dtypes and categories, for frames said to be typed already.
+    """
+    dtype = column.dtype
+    if f.kind in ("choice", "name", "label"):
+        if not isinstance(dtype, pd.CategoricalDtype):
+            return f"{f.name} is {dtype}, not a categorical"
+        if f.kind == "choice":
+            cats = list(dtype.categories)
+            if cats[: len(f.choices)] != list(f.choices):
+                return f"{f.name}'s categories are not {', '.join(f.choices)}"
+        return None
+    expected = {
+        "int": ("Int64",),
+        "number": ("Float64",),
+        "flag": ("boolean",),
+        "date": ("datetime64[ns]",),
+        "text": ("str",),
+        "id": ("Int64", "str"),
+    }[f.kind]
+    return None if str(dtype) in expected else f"{f.name} is {dtype}, not {expected[0]}"
 
 
 # --- the whole pass --------------------------------------------------------------

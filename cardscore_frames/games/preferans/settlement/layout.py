@@ -5,6 +5,7 @@ keeps each seat's values contiguous, so a game's sum is the sum of four rows, an
 the output rows are the seated cells in (game, seat) order, picked by one
 precomputed index. A sheet already in that order, as files usually are, is
 recognised in one pass and then needs no sort nor any reordering of its columns.
+Games are found as every game finds them (``checking.game_codes``).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.games.preferans.rules import Rules
-from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS, WHIST_COLUMNS
+from cardscore_frames.checking import game_codes
+from cardscore_frames.games.preferans.rules import MAX_SEATS, Rules
+from cardscore_frames.games.preferans.settlement.schema import WHIST_COLUMNS
 
 __all__ = ["Sheet", "sheet_arrays", "whists_matrix", "row_sum"]
 
@@ -51,19 +53,7 @@ def row_sum(x: np.ndarray) -> np.ndarray:
     return total
 
 
-def _sorted_codes(ids: pd.Series) -> np.ndarray | None:
-    """Game codes without hashing when integer ids never go down (None otherwise)."""
-    if not pd.api.types.is_integer_dtype(ids.dtype) or ids.hasnans or len(ids) < 2:
-        return None
-    v = ids.to_numpy(dtype=np.int64)
-    if not (v[1:] >= v[:-1]).all():
-        return None
-    codes = np.zeros(len(v), dtype=np.int64)
-    np.cumsum(v[1:] != v[:-1], out=codes[1:])
-    return codes
-
-
-class _Layout(NamedTuple):
+class _SheetOrder(NamedTuple):
     n_games: int
     sheet_cells: np.ndarray  # (rows,) each sheet row's cell
     cells: np.ndarray  # (N,) the output rows' cells, in (game, seat) order
@@ -72,23 +62,21 @@ class _Layout(NamedTuple):
     at: np.ndarray | None
 
 
-def _layout(sheet: pd.DataFrame) -> _Layout:
+def _layout(sheet: pd.DataFrame) -> _SheetOrder:
     """Where each sheet row goes, and the output order (game by first appearance,
     then seat)."""
-    codes = _sorted_codes(sheet["game_id"])
-    if codes is None:
-        codes = pd.factorize(sheet["game_id"])[0]
+    codes = game_codes(sheet)
     n_games = int(codes.max()) + 1 if len(codes) else 0
     seat = sheet["seat"].to_numpy(dtype=np.int64) - 1
     sheet_cells = seat * n_games + codes
     key = codes * MAX_SEATS + seat
     if (key[1:] > key[:-1]).all():
-        return _Layout(n_games, sheet_cells, sheet_cells, codes, seat, None)
+        return _SheetOrder(n_games, sheet_cells, sheet_cells, codes, seat, None)
     slot = np.full(n_games * MAX_SEATS, -1, dtype=np.int64)
     slot[key] = np.arange(len(key))
     at = slot[slot >= 0]
     game, seat = codes[at], seat[at]
-    return _Layout(n_games, sheet_cells, seat * n_games + game, game, seat, at)
+    return _SheetOrder(n_games, sheet_cells, seat * n_games + game, game, seat, at)
 
 
 def _scatter(
@@ -118,8 +106,8 @@ def sheet_arrays(sheet: pd.DataFrame, rules: Rules) -> Sheet:
         pool=_scatter(sheet["pool"].to_numpy(dtype=np.int64), cells, g_count),
         mountain=_scatter(sheet["mountain"].to_numpy(dtype=np.int64), cells, g_count),
         pair=_pair_whists(sheet, cells, valid),
-        target=_per_game(sheet, "pool_target", row, valid, rules.pool_target),
-        price=_per_game(sheet, "whist_price", row, valid, None),
+        target=_game_value(sheet, "pool_target", row, valid, rules.pool_target),
+        price=_game_value(sheet, "whist_price", row, valid, None),
     )
 
 
@@ -166,7 +154,7 @@ def whists_matrix(sheet: pd.DataFrame, sh: Sheet) -> np.ndarray:
     )
 
 
-def _per_game(sheet, column, row, valid, default) -> np.ndarray:
+def _game_value(sheet, column, row, valid, default) -> np.ndarray:
     """A per-game column's value: the first seat that gives it, else ``default``
     (a checked sheet's rows of one game never disagree)."""
     out = np.full(row.shape[1], np.nan if default is None else float(default))

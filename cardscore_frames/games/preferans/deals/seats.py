@@ -11,7 +11,14 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.games.preferans.rules import CALLS, CONTRACT_LEVEL, CONTRACTS
+from cardscore_frames.checking import seats as _seats
+from cardscore_frames.games.preferans.rules import (
+    CALLS,
+    CONTRACT_LEVEL,
+    CONTRACTS,
+    MAX_SEATS,
+    Rules,
+)
 
 __all__ = [
     "MAX_SEATS",
@@ -27,13 +34,15 @@ __all__ = [
     "Seats",
     "seats",
     "seat_names",
+    "column_values",
+    "has_value",
+    "pool_targets",
     "contract_codes",
     "call_codes",
     "trick_array",
     "at_seat",
 ]
 
-MAX_SEATS = 4
 PLAYERS = tuple(f"player{i}" for i in range(1, MAX_SEATS + 1))
 CALL_COLUMNS = tuple(f"call{i}" for i in range(1, MAX_SEATS + 1))
 TRICK_COLUMNS = tuple(f"tricks{i}" for i in range(1, MAX_SEATS + 1))
@@ -59,7 +68,8 @@ class Seats(NamedTuple):
     second: np.ndarray  # the second defender's seat
 
 
-def _column(deals: pd.DataFrame, name: str) -> np.ndarray:
+def column_values(deals: pd.DataFrame, name: str) -> np.ndarray:
+    """A column's cells as objects, None where blank (or the column is absent)."""
     if name not in deals:
         return np.full(len(deals), None, dtype=object)
     return deals[name].to_numpy(dtype=object, na_value=None)
@@ -67,60 +77,34 @@ def _column(deals: pd.DataFrame, name: str) -> np.ndarray:
 
 def seat_names(deals: pd.DataFrame) -> np.ndarray:
     """Player names as an (N, 4) object array, None where the seat is empty."""
-    return np.column_stack([_column(deals, p) for p in PLAYERS])
+    return _seats.seat_names(deals, PLAYERS)
 
 
-def _given(deals: pd.DataFrame, name: str) -> np.ndarray:
+def has_value(deals: pd.DataFrame, name: str) -> np.ndarray:
+    """Where a column has a value (all False when the column is absent)."""
     if name not in deals:
         return np.zeros(len(deals), dtype=bool)
     return deals[name].notna().to_numpy()
 
 
-def _equal(a: pd.Series, b: pd.Series) -> np.ndarray:
-    """a == b elementwise, False where either is blank; categoricals by their codes."""
-    cat = (
-        isinstance(a.dtype, pd.CategoricalDtype),
-        isinstance(b.dtype, pd.CategoricalDtype),
+def pool_targets(deals: pd.DataFrame, rules: Rules) -> np.ndarray:
+    """The pool target of each deal: the log's, else the rules' (NaN: neither)."""
+    col = (
+        deals["pool_target"].to_numpy(dtype=float, na_value=np.nan)
+        if "pool_target" in deals
+        else np.full(len(deals), np.nan)
     )
-    if all(cat) and a.cat.categories.equals(b.cat.categories):
-        ca, cb = a.cat.codes.to_numpy(), b.cat.codes.to_numpy()
-        return (ca == cb) & (ca >= 0)
-    if any(cat):
-        a, b = a.astype("str"), b.astype("str")
-    same = (a == b).to_numpy(dtype=bool, na_value=False)
-    return same & a.notna().to_numpy() & b.notna().to_numpy()
-
-
-def _seat_of(deals: pd.DataFrame, column: str) -> np.ndarray:
-    """The seat (0..3) whose player is named in ``column``; -1 if blank or none."""
-    if column not in deals:
-        return np.full(len(deals), -1)
-    match = np.column_stack(
-        [
-            _equal(deals[p], deals[column])
-            if p in deals
-            else np.zeros(len(deals), bool)
-            for p in PLAYERS
-        ]
-    )
-    return np.where(match.any(axis=1), match.argmax(axis=1), -1)
-
-
-def _seat_of_scored(deals: pd.DataFrame, column: str) -> np.ndarray:
-    """A scored frame already holds ``<column>_seat`` (1..4, NA): reuse it."""
-    if f"{column}_seat" in deals:
-        return deals[f"{column}_seat"].to_numpy(dtype=np.int64, na_value=0) - 1
-    return _seat_of(deals, column)
+    if rules.pool_target is not None:
+        col = np.where(np.isnan(col), float(rules.pool_target), col)
+    return col
 
 
 def seats(deals: pd.DataFrame) -> Seats:
     """The seat arrays of every deal, vectorised (the defenders found clockwise)."""
-    present = np.vstack([_given(deals, p) for p in PLAYERS])
+    present = np.vstack([has_value(deals, p) for p in PLAYERS])
     n = present.sum(axis=0)
-    dealer, declarer = (
-        _seat_of_scored(deals, "dealer"),
-        _seat_of_scored(deals, "declarer"),
-    )
+    dealer = _seats.seat_of(deals, PLAYERS, "dealer").astype(np.int64)
+    declarer = _seats.seat_of(deals, PLAYERS, "declarer").astype(np.int64)
     out = np.where(n == MAX_SEATS, dealer, -1)
     seat = np.arange(MAX_SEATS)
     active = present & (seat[:, None] != out[None, :])

@@ -13,15 +13,14 @@ from typing import NamedTuple
 import numpy as np
 
 from cardscore_frames.errors import RulesError
-from cardscore_frames.games.preferans.rules import Rules
-from cardscore_frames.games.preferans.settle_layout import Sheet, row_sum
-from cardscore_frames.games.preferans.settle_paper import (
+from cardscore_frames.games.preferans.rules import MAX_SEATS, Rules
+from cardscore_frames.games.preferans.settlement.layout import Sheet, row_sum
+from cardscore_frames.games.preferans.settlement.paper import (
     COMPENSATION_WHISTS,
     amnesty,
     paper_delta,
     pooled,
 )
-from cardscore_frames.games.preferans.sheet_schema import MAX_SEATS
 
 __all__ = ["TWELFTHS", "Balance", "whist_balance"]
 

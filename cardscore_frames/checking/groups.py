@@ -1,0 +1,152 @@
+"""Grouping rows by game: the one way every game, the ledger and Dask find games.
+
+A game is named by ``(league, season, game_id)`` (:data:`GAME_KEY`): a game id is
+unique within its league and season only. :func:`game_index` numbers the games of
+a frame by first appearance and sorts their rows by deal, once; the scorers walk
+games with it, the checks compare each row with its game's first, and the running
+totals of a match restart at each game's first deal.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.checking.schema import GAME_KEY
+
+__all__ = ["GameIndex", "game_index", "game_codes", "running_sum"]
+
+
+class GameIndex(NamedTuple):
+    """Where each game's rows are, in deal order.
+
+    ``codes`` numbers the games 0..G-1 by first appearance (-1 where ``game_id``
+    is blank: such a row belongs to no game); ``order`` lists the rows of game 0
+    in deal order, then game 1, ...; game g is ``order[starts[g]:starts[g + 1]]``.
+    """
+
+    codes: np.ndarray  # (N,) int64
+    order: np.ndarray  # (N - blank,) int64 rows, by game then deal
+    starts: np.ndarray  # (G + 1,) int64 offsets into order
+
+    @property
+    def n_games(self) -> int:
+        return len(self.starts) - 1
+
+    @property
+    def sizes(self) -> np.ndarray:
+        """Rows of each game."""
+        return np.diff(self.starts)
+
+    @property
+    def first_row(self) -> np.ndarray:
+        """(G,) the row of each game's first deal (its lowest deal number)."""
+        return self.order[self.starts[:-1]]
+
+    def first_of(self) -> np.ndarray:
+        """(N,) for every row, the row of its game's first deal (itself when it
+        belongs to no game)."""
+        out = np.arange(len(self.codes))
+        game = self.codes[self.order]
+        out[self.order] = self.first_row[game]
+        return out
+
+    def position(self) -> np.ndarray:
+        """(N,) each row's place in its game's deal order: 0 for the first deal."""
+        out = np.zeros(len(self.codes), dtype=np.int64)
+        game = self.codes[self.order]
+        out[self.order] = np.arange(len(self.order)) - self.starts[game]
+        return out
+
+    def per_row(self, values: np.ndarray, fill: object = None) -> np.ndarray:
+        """A per-game array spread over the rows (``fill`` on rows of no game)."""
+        values = np.asarray(values)
+        out = values[np.maximum(self.codes, 0)]
+        if fill is not None and (self.codes < 0).any():
+            out = np.where(self.codes >= 0, out, fill)
+        return out
+
+
+def game_codes(frame: pd.DataFrame, key: tuple[str, ...] = GAME_KEY) -> np.ndarray:
+    """(N,) game codes by first appearance over the ``key`` columns present.
+
+    A blank ``game_id`` gives -1; a blank league or season is a value like any
+    other (a log of one club need not name it).
+    """
+    cols = [c for c in key if c in frame]
+    if not cols:
+        return np.zeros(len(frame), dtype=np.int64)
+    combined = np.zeros(len(frame), dtype=np.int64)
+    blank = np.zeros(len(frame), dtype=bool)
+    for c in cols:
+        codes, n_unique = _factorize(frame[c], blank_is_value=c != "game_id")
+        if c == "game_id":
+            blank = codes < 0
+        combined = combined * (n_unique + 1) + np.maximum(codes, 0)
+    if len(cols) == 1:
+        out = combined
+    else:
+        out = pd.factorize(combined)[0].astype(np.int64)
+    out[blank] = -1
+    return out
+
+
+def _factorize(values: pd.Series, blank_is_value: bool) -> tuple[np.ndarray, int]:
+    """Codes by first appearance and how many; whole numbers that never go down
+    (game ids as logs are usually written) are numbered without hashing."""
+    if pd.api.types.is_integer_dtype(values.dtype) and not values.hasnans:
+        v = values.to_numpy(dtype=np.int64)
+        if len(v) > 1 and bool((v[1:] >= v[:-1]).all()):
+            codes = np.zeros(len(v), dtype=np.int64)
+            np.cumsum(v[1:] != v[:-1], out=codes[1:])
+            return codes, int(codes[-1]) + 1
+    codes, uniques = pd.factorize(values, use_na_sentinel=not blank_is_value)
+    return codes.astype(np.int64, copy=False), len(uniques)
+
+
+def game_index(
+    frame: pd.DataFrame,
+    deal: str | None = "deal",
+    *,
+    key: tuple[str, ...] = GAME_KEY,
+    codes: np.ndarray | None = None,
+) -> GameIndex:
+    """Index the games of ``frame``: codes, rows in (game, ``deal``) order.
+
+    ``deal`` names the column that orders a game's rows (``seat`` in a sheet;
+    None: the rows' own order). Blank deal numbers sort last.
+    """
+    codes = game_codes(frame, key) if codes is None else codes
+    rows = np.flatnonzero(codes >= 0)
+    game = codes[rows]
+    if deal is not None and deal in frame:
+        big = np.iinfo(np.int64).max
+        d = frame[deal].to_numpy(dtype=np.int64, na_value=big)[rows]
+        ordered = _is_sorted(game, d)
+        order = rows if ordered else rows[np.lexsort((d, game))]
+    else:
+        ordered = bool((np.diff(game) >= 0).all())
+        order = rows if ordered else rows[np.argsort(game, kind="stable")]
+    n_games = int(codes.max(initial=-1)) + 1
+    starts = np.zeros(n_games + 1, dtype=np.int64)
+    np.cumsum(np.bincount(game, minlength=n_games), out=starts[1:])
+    return GameIndex(codes.astype(np.int64, copy=False), order, starts)
+
+
+def _is_sorted(game: np.ndarray, deal: np.ndarray) -> bool:
+    dg, dd = np.diff(game), np.diff(deal)
+    return bool(np.all((dg > 0) | ((dg == 0) & (dd >= 0))))
+
+
+def running_sum(values: np.ndarray, index: GameIndex) -> np.ndarray:
+    """Per row, the sum of ``values`` over its game's deals up to this one, in deal
+    order (a match's protocol, a pool's sheet)."""
+    v = np.asarray(values)[index.order]
+    total = np.cumsum(v)
+    game = index.codes[index.order]
+    before = (total - v)[index.starts[:-1]][game]
+    out = np.zeros(len(index.codes), dtype=total.dtype)
+    out[index.order] = total - before
+    return out

@@ -1,0 +1,104 @@
+"""Who sits where, as arrays over all rows at once: the seat a name column names.
+
+Every game seats its players in columns (``player1..5``, ``a1..b2``). Names that
+share categories (a validated log) are compared as integer codes; plain text
+names are compared as strings. Names in one row are distinct (the logs' checks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["seat_names", "seated", "seat_of", "same_name"]
+
+
+def seat_names(frame: pd.DataFrame, seats: Sequence[str]) -> np.ndarray:
+    """Player names as an (N, seats) object array, None where the seat is empty."""
+    return np.column_stack([_names(frame, s) for s in seats])
+
+
+def _names(frame: pd.DataFrame, column: str) -> np.ndarray:
+    if column not in frame:
+        return np.full(len(frame), None, dtype=object)
+    return frame[column].to_numpy(dtype=object, na_value=None)
+
+
+def seated(frame: pd.DataFrame, seats: Sequence[str]) -> np.ndarray:
+    """(N, seats) bool: the seat has a player."""
+    return np.column_stack(
+        [
+            frame[s].notna().to_numpy(dtype=bool)
+            if s in frame
+            else np.zeros(len(frame), dtype=bool)
+            for s in seats
+        ]
+    )
+
+
+def same_name(a: pd.Series, b: pd.Series) -> np.ndarray:
+    """``a == b`` elementwise, False where either is blank; categoricals of the
+    same names by their codes."""
+    cat = (
+        isinstance(a.dtype, pd.CategoricalDtype),
+        isinstance(b.dtype, pd.CategoricalDtype),
+    )
+    if all(cat) and a.cat.categories.equals(b.cat.categories):
+        ca, cb = a.cat.codes.to_numpy(), b.cat.codes.to_numpy()
+        return (ca == cb) & (ca >= 0)
+    if any(cat):
+        a, b = a.astype(object), b.astype(object)
+    same = (a == b).to_numpy(dtype=bool, na_value=False)
+    return same & a.notna().to_numpy() & b.notna().to_numpy()
+
+
+def seat_of(frame: pd.DataFrame, seats: Sequence[str], column: str) -> np.ndarray:
+    """The seat (0-based) whose player ``column`` names; -1 when blank or not seated."""
+    if column not in frame:
+        return np.full(len(frame), -1, dtype=np.int8)
+    codes = _name_codes(frame, seats, column)
+    if codes is None:  # names given as plain text: compare the strings
+        return _seat_of_text(frame, seats, column)
+    who = codes.pop(column)
+    found = np.full(len(frame), -1, dtype=np.int8)
+    for k, player in enumerate(seats):  # names in a row are distinct
+        if player in codes:
+            found += np.int8(k + 1) * (codes[player] == who)
+    return np.where(who >= 0, found, np.int8(-1))
+
+
+def _name_codes(
+    frame: pd.DataFrame, seats: Sequence[str], column: str
+) -> dict[str, np.ndarray] | None:
+    """Category codes of the seat columns and ``column`` when they share names."""
+    cols = {c: frame[c] for c in (*seats, column) if c in frame}
+    dtypes = [c.dtype for c in cols.values()]
+    if not all(isinstance(d, pd.CategoricalDtype) for d in dtypes):
+        return None
+    if not all(d.categories.equals(dtypes[0].categories) for d in dtypes):
+        return None
+    return {name: c.array.codes for name, c in cols.items()}
+
+
+def _seat_of_text(frame: pd.DataFrame, seats: Sequence[str], column: str) -> np.ndarray:
+    given = frame[column].notna().to_numpy(dtype=bool)
+    rows = np.flatnonzero(given)
+    few = len(rows) < len(frame) // 4  # partner, sits_out: compare only where given
+
+    def cells(name: str) -> np.ndarray:
+        values = frame[name].to_numpy(dtype=object, na_value=None)
+        return values[rows] if few else values
+
+    who = cells(column)
+    found = np.full(len(rows) if few else len(frame), -1, dtype=np.int8)
+    for k, player in enumerate(seats):  # at most one seat matches
+        if player in frame:
+            same = (cells(player) == who) & (who != None)  # noqa: E711
+            found += np.int8(k + 1) * same
+    if not few:
+        return np.where(given, found, np.int8(-1))
+    seat = np.full(len(frame), -1, dtype=np.int8)
+    seat[rows] = found
+    return seat

@@ -1,0 +1,136 @@
+"""The record a checked frame carries: which game and rules checked it, and which
+column buffers were checked, so that no step checks it again, and an edited frame
+is never trusted.
+
+A :class:`Stamp` sits in ``frame.attrs["cardscore"]``. It keeps a shallow copy of
+the frame it stamped: with pandas' copy-on-write, any later write to the frame
+(``deals.loc[5, "taker"] = ...``) copies the written columns instead of changing
+the stamped buffers, and a new column or row selection has buffers of its own.
+:meth:`Stamp.holds` compares the buffers of the stamped columns (a few pointers,
+however long the frame), so a frame holds its stamp only while every stamped
+column is exactly what was checked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["Stamp", "stamp", "stamp_of", "ATTR"]
+
+#: The key of the stamp in ``DataFrame.attrs``.
+ATTR = "cardscore"
+
+
+class Stamp(dict):
+    """What checked a frame: game, log kind (``deals``, ``sheet``, ``points``,
+    ``scored``), the rules, where it came from, and the checked buffers.
+
+    It is a dict of that plain data (so that pandas can write a frame's attrs
+    into Parquet or JSON metadata), and keeps the rules object and the checked
+    buffers as attributes; a stamp read back from a file is a plain dict, which
+    vouches for nothing.
+    """
+
+    def __init__(
+        self,
+        *,
+        game: str,
+        kind: str,
+        rules: Any,
+        columns: tuple[str, ...],
+        source: str | None = None,
+        encoding: str | None = None,
+        buffers: tuple = (),
+        keep: pd.DataFrame | None = None,
+    ) -> None:
+        plain = rules.to_dict() if hasattr(rules, "to_dict") else None
+        super().__init__(
+            game=game, kind=kind, rules=plain, source=source, encoding=encoding
+        )
+        self.game, self.kind, self.rules = game, kind, rules
+        self.source, self.encoding = source, encoding
+        self.columns = columns
+        self._buffers = buffers
+        self._keep = keep
+
+    def __deepcopy__(self, memo: dict) -> Stamp:
+        # pandas deep-copies attrs into every derived frame; the stamp is
+        # immutable, and whether it holds there is decided by the buffers.
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
+    __hash__ = object.__hash__
+
+    def holds(self, frame: pd.DataFrame) -> bool:
+        """Whether every stamped column of ``frame`` is still the checked one."""
+        if not self._buffers or len(self._buffers) != len(self.columns):
+            return False
+        try:
+            return all(
+                _buffers(frame[c]) == b
+                for c, b in zip(self.columns, self._buffers, strict=True)
+            )
+        except (KeyError, ValueError, TypeError):
+            return False
+
+
+def stamp(
+    frame: pd.DataFrame,
+    *,
+    game: str,
+    kind: str,
+    rules: Any,
+    columns: tuple[str, ...] | None = None,
+    source: str | None = None,
+    encoding: str | None = None,
+) -> pd.DataFrame:
+    """Stamp ``frame`` in place (it is a frame the package just made) and return it."""
+    columns = tuple(frame.columns if columns is None else columns)
+    keep = frame.copy(deep=False)  # registers the buffers with copy-on-write
+    frame.attrs[ATTR] = Stamp(
+        game=game,
+        kind=kind,
+        rules=rules,
+        columns=columns,
+        source=source,
+        encoding=encoding,
+        buffers=tuple(_buffers(frame[c]) for c in columns),
+        keep=keep,
+    )
+    return frame
+
+
+def stamp_of(frame: object) -> Stamp | None:
+    """The stamp a frame carries, if any (whether it still holds or not)."""
+    attrs = getattr(frame, "attrs", None)
+    found = attrs.get(ATTR) if isinstance(attrs, dict) else None
+    return found if isinstance(found, Stamp) else None
+
+
+def _buffers(column: pd.Series | pd.DataFrame) -> tuple:
+    """The identity of a column's data: its dtype and the address and length of
+    every buffer behind it. Equal for the same buffers, different after any
+    copy, slice or replacement."""
+    if isinstance(column, pd.DataFrame):  # a duplicated column label
+        raise ValueError("duplicate column")
+    array = column.array
+    parts: list[Any] = [str(column.dtype), len(column)]
+    for attr in ("codes", "_ndarray", "_data", "_mask"):
+        base = getattr(array, attr, None)
+        if isinstance(base, np.ndarray):
+            parts.append((base.__array_interface__["data"][0], base.strides))
+    arrow = getattr(array, "_pa_array", None)
+    if arrow is not None:
+        for chunk in arrow.chunks:
+            parts.append(tuple(b.address if b else 0 for b in chunk.buffers()))
+    if len(parts) == 2:  # an array of a kind not known here: never trusted
+        parts.append(object())
+    return tuple(parts)

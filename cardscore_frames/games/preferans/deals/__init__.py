@@ -1,0 +1,19 @@
+"""Preferans deal by deal: the deal log, its scoring, the end-of-game sheet and
+the ledger (shared/rules/preferans.md "One deal")."""
+
+from cardscore_frames.games.preferans.deals.arrays import SCORE_COLUMNS
+from cardscore_frames.games.preferans.deals.ledger import ROLES, sheet, to_ledger
+from cardscore_frames.games.preferans.deals.outcome import OUTCOMES
+from cardscore_frames.games.preferans.deals.schema import PLAYERS, SCHEMA
+from cardscore_frames.games.preferans.deals.scoring import score
+
+__all__ = [
+    "SCHEMA",
+    "PLAYERS",
+    "OUTCOMES",
+    "ROLES",
+    "SCORE_COLUMNS",
+    "score",
+    "sheet",
+    "to_ledger",
+]

@@ -1,0 +1,214 @@
+"""The arrays of a scored preferans log, every game at once.
+
+shared/rules/preferans.md "One deal": :func:`compute` turns a deal log into the
+paper sheet deal by deal (pool, mountain and whists on each opponent), with the
+pools' cap and overflow, the end of each game, and each deal's effect in whists
+by the settlement formula. The scorer frames these arrays; the log's check for
+deals after the end of a game reads them too.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.checking import game_index
+from cardscore_frames.errors import RulesError
+from cardscore_frames.games.preferans.deals.outcome import (
+    Deal,
+    all_pass_prices,
+    deal_effects,
+    whists_on,
+)
+from cardscore_frames.games.preferans.deals.pools import DealWalk, run_pools, walk
+from cardscore_frames.games.preferans.deals.seats import (
+    ALL_PASS,
+    Seats,
+    call_codes,
+    contract_codes,
+    pool_targets,
+    seats,
+    trick_array,
+)
+from cardscore_frames.games.preferans.rules import CONTRACT_VALUE, MAX_SEATS, Rules
+
+__all__ = [
+    "SEAT_RANGE",
+    "SEAT_PAIRS",
+    "SCORE_COLUMNS",
+    "INT_COLUMNS",
+    "ScoredArrays",
+    "check_options",
+    "compute",
+    "ended_at",
+]
+
+SEAT_RANGE = range(1, MAX_SEATS + 1)
+#: Ordered pairs of seats (i, j), i writing whists on j.
+SEAT_PAIRS = [(i, j) for i in SEAT_RANGE for j in SEAT_RANGE if i != j]
+
+#: Columns that ``score`` adds, in order (``pool_target`` replaces the log's).
+SCORE_COLUMNS = (
+    "players",
+    "declarer_seat",
+    "dealer_seat",
+    "outcome",
+    "value",
+    "whisters",
+    "undertricks",
+    "shortfall",
+    *(f"pool_{i}" for i in SEAT_RANGE),
+    *(f"mountain_{i}" for i in SEAT_RANGE),
+    *(f"whists_{i}_on_{j}" for i, j in SEAT_PAIRS),
+    "overflow",
+    *(f"pool_sheet_{i}" for i in SEAT_RANGE),
+    *(f"mountain_sheet_{i}" for i in SEAT_RANGE),
+    *(f"net_{i}" for i in SEAT_RANGE),
+    "pool_target",
+    "after_end",
+    "game_over",
+)
+
+
+def check_options(rules: Rules) -> None:
+    """Rules whose combination cannot score a log."""
+    per_trick = [rules.whister_shortfall * v for v in CONTRACT_VALUE.values()]
+    if any(x != int(x) for x in per_trick):
+        raise RulesError(
+            "whister_shortfall x V must be a whole number of mountain points for every "
+            f"contract value {tuple(CONTRACT_VALUE.values())}; got "
+            f"{rules.whister_shortfall!r}"
+        )
+    if rules.pool_cap and rules.pool_whists % rules.mountain_whists:
+        raise RulesError(
+            "with pool_cap, a surplus nobody takes comes off the mountain at a/b "
+            f"points a pool point, so pool_whists ({rules.pool_whists}) must be a "
+            f"multiple of mountain_whists ({rules.mountain_whists})"
+        )
+
+
+#: The int32 columns of the result, in order, and the row of each in one block.
+INT_COLUMNS = SCORE_COLUMNS[SCORE_COLUMNS.index("value") : SCORE_COLUMNS.index("net_1")]
+_ROW = {name: k for k, name in enumerate(INT_COLUMNS)}
+
+
+def _rows(prefix: str) -> slice:
+    first = _ROW[f"{prefix}_1"]
+    return slice(first, first + MAX_SEATS)
+
+
+def _net(block: np.ndarray, n: np.ndarray, rules: Rules) -> np.ndarray:
+    """The deal in whists: a(P - mean P) + b(mean M - M) + sum_j (W[i][j] - W[j][i]).
+
+    Returns (4, N) floats; rows of empty seats are 0.
+    """
+    seated = np.arange(MAX_SEATS)[:, None] < n[None, :]
+    pool, mountain = block[_rows("pool")], block[_rows("mountain")]
+    base = rules.pool_whists * pool - rules.mountain_whists * mountain
+    for i, j in SEAT_PAIRS:
+        w = block[_ROW[f"whists_{i}_on_{j}"]]
+        base[i - 1] += w
+        base[j - 1] -= w
+    shift = (
+        rules.pool_whists * pool.sum(axis=0, where=seated)
+        - rules.mountain_whists * mountain.sum(axis=0, where=seated)
+    ) / n
+    return np.where(seated, base - shift, 0.0)
+
+
+def _targets(deals: pd.DataFrame, lay: DealWalk, rules: Rules) -> np.ndarray:
+    """Each game's pool target (from its first deal), by game code."""
+    target = pool_targets(deals, rules)[lay.first_row]
+    if np.isnan(target).any():
+        raise RulesError(
+            "every game needs a pool target: a pool_target column or "
+            "Rules(pool_target=...)"
+        )
+    return target.astype(np.int32)
+
+
+def _whists(block, effect, st, run, lay) -> None:
+    """The whist rows: the deal's own, plus what the pools' overflow wrote."""
+    for i, j in SEAT_PAIRS:
+        block[_ROW[f"whists_{i}_on_{j}"]] = whists_on(effect, st.declarer, i - 1, j - 1)
+    slots, donors, given = run.spill
+    for i, j in SEAT_PAIRS:
+        mine = donors == i - 1
+        block[_ROW[f"whists_{i}_on_{j}"], lay.rows[slots[mine]]] += given[mine, j - 1]
+
+
+class ScoredArrays(NamedTuple):
+    """Every array of a scored log, rows in the log's order."""
+
+    walk: DealWalk
+    seats: Seats
+    effect: Deal
+    n: np.ndarray  # (N,) players at the table
+    target: np.ndarray  # (N,) the game's pool target
+    block: np.ndarray  # (INT_COLUMNS, N) int32: the int32 columns as one block
+    net: np.ndarray  # (4, N) float: each deal in whists, by the settlement formula
+    after_end: np.ndarray  # (N,) bool: the game was over before this deal
+    game_over: np.ndarray  # (N,) bool: the game is over after this deal
+
+
+def compute(deals: pd.DataFrame, rules: Rules) -> ScoredArrays:
+    """Every array of the result, rows in the log's order; the int32 columns as
+    one (columns, N) block."""
+    lay = walk(game_index(deals))
+    st = seats(deals)
+    code = contract_codes(deals)
+    tricks = np.nan_to_num(trick_array(deals)).astype(np.int32)
+    price = np.zeros(len(deals), np.int32)
+    price[lay.order] = all_pass_prices((code == ALL_PASS)[lay.order], lay.game, rules)
+    effect = deal_effects(st, code, call_codes(deals), tricks, price, rules)
+    target = _targets(deals, lay, rules)
+    n = st.n.astype(np.int64)
+    run = run_pools(
+        np.take(effect.pool, lay.rows, axis=1),
+        np.take(effect.mountain, lay.rows, axis=1),
+        lay,
+        n[lay.first_row[lay.games]],
+        target[lay.games],
+        rules,
+    )
+    block = np.empty((len(INT_COLUMNS), len(deals)), np.int32)
+    for name in ("value", "whisters", "undertricks", "shortfall"):
+        block[_ROW[name]] = getattr(effect, name)
+    for name in ("pool", "mountain", "pool_sheet", "mountain_sheet"):
+        _unslot(getattr(run, name), lay, out=block[_rows(name)])
+    _unslot(run.overflow, lay, out=block[_ROW["overflow"]])
+    block[_rows("mountain")] += effect.mountain
+    _whists(block, effect, st, run, lay)
+    code_of_row = np.empty(len(deals), np.int64)
+    code_of_row[lay.order] = lay.game
+    return ScoredArrays(
+        walk=lay,
+        seats=st,
+        effect=effect,
+        n=n,
+        target=target[code_of_row],
+        block=block,
+        net=_net(block, n, rules),
+        after_end=_unslot(run.after_end, lay),
+        game_over=_unslot(run.game_over, lay),
+    )
+
+
+def _unslot(values: np.ndarray, lay: DealWalk, out: np.ndarray | None = None):
+    """From slot order back to the log's row order (the last axis); a gather,
+    so that ``out`` is written in order."""
+    return np.take(values, lay.slot, axis=-1, out=out)
+
+
+def ended_at(deals: pd.DataFrame, res: ScoredArrays) -> np.ndarray:
+    """(N,) the number of the deal that ended each row's game (0: not ended)."""
+    lay = res.walk
+    deal = deals["deal"].to_numpy(dtype=np.int64)
+    last = res.game_over & ~res.after_end  # the deal that ended the game
+    at = np.zeros(len(lay.first_row), np.int64)
+    code = np.empty(len(deals), np.int64)
+    code[lay.order] = lay.game
+    at[code[last]] = deal[last]
+    return at[code]

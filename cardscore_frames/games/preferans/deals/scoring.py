@@ -1,0 +1,138 @@
+"""Scoring preferans deals, every game at once: what each player wrote on each deal.
+
+shared/rules/preferans.md "One deal": :func:`score` frames the arrays of
+:mod:`.arrays` (pool, mountain and whists on each opponent, deal by deal, with the
+pools' cap and overflow, the end of each game, and each deal's effect in whists);
+:mod:`.ledger` turns the result into the end-of-game sheet and the ledger.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.checking import stamp
+from cardscore_frames.games.base import prepare_log
+from cardscore_frames.games.preferans.deals.arrays import (
+    INT_COLUMNS,
+    SCORE_COLUMNS,
+    SEAT_RANGE,
+    ScoredArrays,
+    check_options,
+    compute,
+)
+from cardscore_frames.games.preferans.deals.outcome import OUTCOMES
+from cardscore_frames.games.preferans.deals.schema import SCHEMA
+from cardscore_frames.games.preferans.rules import PreferansRules, Rules
+
+__all__ = ["score", "SCORE_COLUMNS"]
+
+
+def score(
+    deals: pd.DataFrame,
+    *,
+    rules: Rules | None = None,
+    validate: bool = True,
+) -> pd.DataFrame:
+    """Score every preferans deal (shared/rules/preferans.md "One deal"), vectorised.
+
+    Parameters
+    ----------
+    deals : pandas.DataFrame
+        A preferans log, best as :func:`cardscore_frames.read_log` returns it:
+        such a frame, unchanged since, is not checked again.
+    rules : PreferansRules, optional
+        The rules the log was read with, else Sochi, ``Rules()``;
+        ``Rules.preset("leningrad")``, ``Rules.preset("rostov")``. Deals logged
+        after their game ended are a problem of the log unless
+        ``Rules(after_end="score")``.
+    validate : bool
+        Check a log that was not checked with these rules (every problem raises
+        at once). ``False`` checks only that the frame is a typed preferans log.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The deals in the given order with every original column, plus (seat i is
+        the log's ``player{i}``; seat 4 is 0 in a 3-player game; "int" columns
+        are int32 but ``players``):
+
+        - ``players`` (int): 3 or 4.
+        - ``declarer_seat``, ``dealer_seat`` (Int8, 1..4): NA when blank.
+        - ``outcome`` (category): all_pass, both_pass, half_whist, made, failed,
+          misere_made, misere_failed.
+        - ``value`` (int, points): V of the contract (misère 10); on an all-pass
+          deal the price of a trick.
+        - ``whisters`` (int): 0, 1 or 2 (a half-whist is 0).
+        - ``undertricks`` (int, tricks): short of the contract; misère: taken.
+        - ``shortfall`` (int, tricks): the whisters' tricks short of their obligation.
+        - ``pool_{i}``, ``mountain_{i}`` (int, points): what seat i wrote on this
+          deal, after the pools' cap; a surplus nobody took is negative mountain.
+        - ``whists_{i}_on_{j}`` (int, whists): whists seat i wrote on seat j
+          (trick whists, consolation, half-whist, Rostov all-pass, overflow).
+        - ``overflow`` (int, points): pool points written beyond a closed pool.
+        - ``pool_sheet_{i}``, ``mountain_sheet_{i}`` (int, points): the running
+          totals of the paper sheet after this deal.
+        - ``net_{i}`` (float, whists): the deal by the exact settlement formula,
+          a(P_i - mean P) + b(mean M - M_i) + sum_j (W[i][j] - W[j][i]); a deal sums
+          to 0 and a game's deals sum to its exact settlement.
+        - ``pool_target`` (int, points): the log's, else ``rules.pool_target``.
+        - ``after_end`` (bool): the game was already over before this deal.
+        - ``game_over`` (bool): the game is over after this deal.
+
+        The frame carries the rules it was scored with (``.cardscore.rules``).
+
+    Examples
+    --------
+    >>> import cardscore_frames as csf
+    >>> from cardscore_frames.games.preferans.deals.scoring import score
+    >>> deals = csf.read_log("sample_data/preferans_season.csv", game="preferans")
+    >>> scored = score(deals)
+    >>> bool(scored.groupby("game_id")["game_over"].last().all())
+    True
+    """
+    deals, rules = prepare_log(deals, SCHEMA, PreferansRules, rules, validate=validate)
+    check_options(rules)
+    index = deals.index
+    frame = deals.reset_index(drop=True)
+    out = _assemble(frame, compute(frame, rules))
+    out.index = index
+    return stamp(out, game="preferans", kind="scored", rules=rules)
+
+
+def _seat_number(seat: np.ndarray) -> pd.arrays.IntegerArray:
+    """0-based seats as 1..4, NA where -1."""
+    return pd.arrays.IntegerArray((seat + 1).astype(np.int8), seat < 0)
+
+
+def _assemble(deals: pd.DataFrame, res: ScoredArrays) -> pd.DataFrame:
+    """The result columns after the log's (which they replace when present)."""
+    st, effect = res.seats, res.effect
+    head = pd.DataFrame(
+        {
+            "players": res.n,
+            "declarer_seat": _seat_number(st.declarer),
+            "dealer_seat": _seat_number(st.dealer),
+            "outcome": pd.Categorical.from_codes(effect.outcome, categories=OUTCOMES),
+        }
+    )
+    tail = pd.DataFrame(
+        {
+            "pool_target": res.target,
+            "after_end": res.after_end,
+            "game_over": res.game_over,
+        }
+    )
+    kept = deals.drop(columns=[c for c in SCORE_COLUMNS if c in deals])
+    return pd.concat(
+        [
+            kept,
+            head,
+            pd.DataFrame(res.block.T, columns=list(INT_COLUMNS), copy=False),
+            pd.DataFrame(
+                res.net.T, columns=[f"net_{i}" for i in SEAT_RANGE], copy=False
+            ),
+            tail,
+        ],
+        axis=1,
+    )
