@@ -66,9 +66,9 @@ def results(ledger: pd.DataFrame) -> pd.DataFrame:
     ]
     if not parts:
         return pd.DataFrame(columns=list(RESULT_COLUMNS))
-    from cardscore_frames.ledger import _united
+    from cardscore_frames.ledger import unite
 
-    return _united(parts)
+    return unite(parts)
 
 
 def results_by_score(ledger: pd.DataFrame) -> pd.DataFrame:

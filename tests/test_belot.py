@@ -524,13 +524,14 @@ def test_report_and_cli():
     assert list(tables) == ["Matches", "Pair totals"]
     totals = tables["Pair totals"]
     assert totals["won"].sum() == (tables["Matches"]["winner"] != "in progress").sum()
-    from cardscore_frames.cli import main, score_command
+    from cardscore_frames.cli import main
+    from cardscore_frames.cli.score import score_log
 
     assert main(["score", str(SAMPLE), "--game", "belot"]) == 0
     # cli's out=sys.stdout default is bound at import, so capsys may miss main's
     # output; ask for it explicitly
     out = io.StringIO()
-    score_command(str(SAMPLE), "belot", out=out)
+    score_log(str(SAMPLE), "belot", out=out)
     assert "== Matches ==" in out.getvalue() and "== Pair totals ==" in out.getvalue()
 
 

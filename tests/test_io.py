@@ -201,3 +201,55 @@ def test_export_then_import_gives_back_the_same_frame(
         deals.to_parquet(path, index=False)
     again = csf.read_log(path, game=game, kind=kind)
     pd.testing.assert_frame_equal(again, deals)
+
+
+FRENCH = [
+    "1,1,Amélie,Bastien,Chloé,Gaëlle,Amélie,garde,2,49",
+    "1,2,Amélie,Bastien,Chloé,Gaëlle,Chloé,petite,1,50",
+]
+
+
+def test_windows_1252_french_file_is_read_as_such(tmp_path):
+    path = write(tmp_path / "fr.csv", "\n".join([HEADER, *FRENCH]) + "\n", "cp1252")
+    deals = csf.read_log(path, game="tarot")
+    assert deals["player1"].iloc[0] == "Amélie" and deals["player4"].iloc[0] == "Gaëlle"
+    assert deals.cardscore.encoding == "cp1252"
+
+
+def test_windows_1251_russian_file_is_read_as_such(tmp_path):
+    path = write(tmp_path / "ru.csv", "\n".join([HEADER, *ROWS]) + "\n", "cp1251")
+    deals = csf.read_log(path, game="tarot")
+    assert deals["player1"].iloc[0] == "Аня"
+    assert deals.cardscore.encoding == "cp1251"
+
+
+def test_a_file_that_could_be_either_is_refused_until_told(tmp_path):
+    # one accented capital on its own: as good a Cyrillic letter as a Latin one
+    rows = [
+        "1,1,É,Bastien,Chloe,Gaelle,É,garde,2,49",
+        "1,2,É,Bastien,Chloe,Gaelle,Chloe,petite,1,50",
+    ]
+    path = write(tmp_path / "x.csv", "\n".join([HEADER, *rows]) + "\n", "cp1252")
+    with pytest.raises(csf.LogReadError, match="encoding='cp1251' or"):
+        csf.read_log(path, game="tarot")
+    deals = csf.read_log(path, game="tarot", encoding="cp1252")
+    assert deals["player1"].iloc[0] == "É" and deals.cardscore.encoding == "cp1252"
+
+
+def test_dates_read_the_same_from_every_format(tmp_path):
+    base = pd.read_csv(SAMPLE, dtype=str, keep_default_na=False)
+    first = base["date"].iloc[0]  # 2026-01-08
+    day_first = base.assign(date=pd.to_datetime(base["date"]).dt.strftime("%d.%m.%Y"))
+    day_first.to_csv(tmp_path / "dots.csv", index=False)
+    a = csf.read_log(SAMPLE, game="tarot")
+    b = csf.read_log(tmp_path / "dots.csv", game="tarot")
+    assert a["date"].iloc[0] == pd.Timestamp(first)
+    pd.testing.assert_series_equal(a["date"], b["date"])
+    bad = base.assign(date=base["date"].where(base.index != 2, "next thursday"))
+    with pytest.raises(csf.LogValidationError) as err:
+        csf.validate(bad, game="tarot")
+    fc = err.value.failure_cases  # unreadable, so not also "changes in game"
+    assert fc[["deal", "column", "reason"]].values.tolist() == [
+        [3, "date", "not_a_date"]
+    ]
+    assert "must be a date (2026-01-08, 08.01.2026" in fc["message"].iloc[0]

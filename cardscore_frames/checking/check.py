@@ -115,7 +115,8 @@ def _drop_duplicate_columns(raw: pd.DataFrame, problems: Problems) -> pd.DataFra
 def _conform_all(raw: pd.DataFrame, schema: Schema, problems: Problems) -> dict:
     """Every field of the schema, typed; a missing required column is a problem."""
     typed = {}
-    for f in schema.fields:
+    keys_first = sorted(schema.fields, key=lambda f: f.name not in schema.key)
+    for f in keys_first:  # so that problems name rows by their typed key
         if f.name in raw:
             typed[f.name] = conform(f, raw[f.name], problems)
             if f.name in schema.key:
@@ -128,7 +129,7 @@ def _conform_all(raw: pd.DataFrame, schema: Schema, problems: Problems) -> dict:
             blank = pd.Series([None] * len(raw), index=raw.index, dtype=object)
             typed[f.name] = conform(f, blank, problems)
     share_names(typed, list(schema.fields))
-    return typed
+    return {f.name: typed[f.name] for f in schema.fields if f.name in typed}
 
 
 def _check_key(out: pd.DataFrame, schema: Schema, problems: Problems) -> None:

@@ -1,0 +1,44 @@
+"""The ``cardscore`` command: one module per sub-command, each with ``add(sub)``
+(its parser) and ``run(args)`` (the work).
+
+Exit status: 0 on success, 1 when the input has problems (the full report is printed
+to standard error), 2 on a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from cardscore_frames.cli import demo, score, settle
+from cardscore_frames.errors import CardscoreError
+
+__all__ = ["main", "build_parser", "COMMANDS"]
+
+#: The sub-commands, in the order ``--help`` lists them.
+COMMANDS = (score, settle, demo)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardscore",
+        description="Score card-game logs (French tarot, Bazar-Belot, preferans).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        command.add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        args.run(args)
+    except (CardscoreError, FileNotFoundError) as exc:
+        print(f"cardscore: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # the reader stopped early (cardscore ... | head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0

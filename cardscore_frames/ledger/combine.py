@@ -1,0 +1,95 @@
+"""Combining ledgers of several games and seasons, and each player's totals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pandas as pd
+from pandas.api.types import union_categoricals
+
+from cardscore_frames.errors import LedgerError
+from cardscore_frames.ledger.check import check_ledger, conformed
+
+__all__ = ["concat", "unite", "totals"]
+
+
+def concat(frames: Iterable[pd.DataFrame]) -> pd.DataFrame:
+    """Combine ledgers of several games and seasons into one ledger.
+
+    Categoricals (players, leagues, keys) are united, each game's own columns are
+    kept (blank on the other games' rows), and the result is checked with
+    :func:`check_ledger`. Deal logs of one game are combined with
+    :func:`cardscore_frames.concat_logs`.
+
+    Examples
+    --------
+    >>> import cardscore_frames as csf
+    >>> t = csf.tarot.to_ledger(csf.tarot.score(csf.load_example("tarot")))
+    >>> b = csf.belot.to_ledger(csf.belot.score(csf.load_example("belot")))
+    >>> both = csf.concat([t, b])
+    >>> sorted(both["game"].unique())
+    ['belot', 'tarot']
+    """
+    parts = [conformed(f) for f in frames]
+    if not parts:
+        raise LedgerError("concat needs at least one ledger")
+    return check_ledger(unite(parts))
+
+
+def unite(parts: list[pd.DataFrame]) -> pd.DataFrame:
+    """pd.concat with categoricals united and every column kept."""
+    columns = list(dict.fromkeys(c for p in parts for c in p.columns))
+    out = {}
+    for c in columns:
+        pieces = [p[c] if c in p else blank_like(p, c, parts) for p in parts]
+        if all(isinstance(s.dtype, pd.CategoricalDtype) for s in pieces):
+            out[c] = union_categoricals(
+                [s.array for s in pieces], ignore_order=True, sort_categories=True
+            )
+        else:
+            out[c] = pd.concat(pieces, ignore_index=True)
+    return pd.DataFrame(out)
+
+
+def blank_like(part: pd.DataFrame, column: str, parts: list[pd.DataFrame]):
+    """A blank column of ``column``'s dtype in the parts that have it."""
+    model = next(p[column] for p in parts if column in p)
+    if isinstance(model.dtype, pd.CategoricalDtype):
+        return pd.Series(pd.Categorical([None] * len(part), dtype=model.dtype))
+    dtype = model.dtype
+    if dtype.kind in "iub":  # numpy ints and bools cannot hold a blank
+        dtype = {"b": "boolean"}.get(dtype.kind, "Int64")
+    return pd.Series(pd.array([None] * len(part), dtype=dtype))
+
+
+def totals(ledger: pd.DataFrame, *, by: Sequence[str] = ()) -> pd.DataFrame:
+    """Each player's total score, deals and games, per game and ``by`` columns.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``(game, *by, player)``: ``score`` (sum, in the game's unit),
+        ``deals`` (deals seated at the table), ``games`` (distinct games, counted
+        by ``game_key`` so that two seasons' game 1 are two games); sorted by
+        ``score`` descending within each group. Belot scores are points won, not
+        a ranking: see :mod:`cardscore_frames.season` for standings.
+
+    Examples
+    --------
+    >>> import cardscore_frames as csf
+    >>> ledger = csf.tarot.to_ledger(csf.tarot.score(csf.load_example("tarot")))
+    >>> csf.totals(ledger).columns.tolist()
+    ['score', 'deals', 'games']
+    """
+    ledger = conformed(ledger)
+    keys = ["game", *by, "player"]
+    out = ledger.groupby(keys, observed=True, sort=True).agg(
+        score=("score", "sum"), deals=("deal", "size"), games=("game_key", "nunique")
+    )
+    order = ["game", *by, "score"]
+    asc = [True] * (len(by) + 1) + [False]
+    return (
+        out.reset_index()
+        .sort_values(order, ascending=asc, kind="stable")
+        .set_index(keys)
+    )

@@ -1,0 +1,104 @@
+"""The checks shared by every game, through the behaviours the review found
+broken: stale derived columns, blind trust, half games in collect mode, game ids
+reused across seasons, metadata that changes inside a game."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+import cardscore_frames as csf
+
+
+def test_a_corrected_taker_is_paid_not_the_old_one():
+    scored = csf.tarot.score(csf.load_example("tarot"))
+    row = scored.index[1]  # Bastien took a petite made by 5: S = 30, taker +90
+    assert scored.loc[row, "taker"] == "Bastien"
+    assert scored.loc[row, "deal_value"] == 30
+    scored.loc[row, "taker"] = "Amélie"  # a name of the table: the typo corrected
+    ledger = csf.tarot.to_ledger(scored)
+    deal = ledger[(ledger["game_id"] == "1") & (ledger["deal"] == 2)]
+    got = dict(zip(deal["player"].astype(str), deal["score"], strict=True))
+    assert got == {"Amélie": 90.0, "Bastien": -30.0, "Gaëlle": -30.0, "Julien": -30.0}
+
+
+def test_a_corrected_taker_outside_the_table_is_reported():
+    scored = csf.tarot.score(csf.load_example("tarot"))
+    scored["taker"] = scored["taker"].cat.add_categories(["Zoé"])
+    scored.loc[scored.index[1], "taker"] = "Zoé"
+    with pytest.raises(csf.LogValidationError, match="taker must be one of the deal"):
+        csf.tarot.to_ledger(scored)
+
+
+def test_belot_alias_for_contra_is_never_scored_blindly():
+    raw = csf.load_example("belot", validate=False)
+    raw.loc[raw["doubling"] == "contra", "doubling"] = "x"  # the documented alias
+    with pytest.raises(csf.LogValidationError, match="not a categorical"):
+        csf.belot.score(raw, validate=False)
+    scored = csf.belot.score(raw)  # validated: 'x' read as contra
+    want = csf.belot.score(csf.load_example("belot"))
+    pd.testing.assert_series_equal(
+        scored["points_a"].reset_index(drop=True),
+        want["points_a"].reset_index(drop=True),
+    )
+
+
+def test_upper_case_tarot_contract_with_validate_false_is_a_clear_error():
+    raw = csf.load_example("tarot", validate=False)
+    raw["contract"] = raw["contract"].str.upper()
+    with pytest.raises(csf.LogValidationError, match="contract is"):
+        csf.tarot.score(raw, validate=False)
+    assert csf.tarot.score(raw)["contract"].iloc[1] == "petite"
+
+
+def test_collect_rejects_a_whole_belot_match_and_keeps_the_others_winners():
+    raw = csf.load_example("belot", validate=False)
+    raw.loc[2, "bid"] = "lots"  # deal 3 of match 1
+    good, rejected, failures = csf.read_log(raw, game="belot", errors="collect")
+    match_1 = raw["game_id"] == raw.loc[2, "game_id"]
+    assert sorted(rejected.index) == list(raw.index[match_1])
+    assert rejected.loc[2, "bid"] == "lots"  # as given
+    assert "deal 3 of this game has a problem" in rejected.loc[0, "problems"]
+    assert set(failures["reason"]) == {"not_a_number", "game_rejected"}
+    matches = csf.belot.matches(csf.belot.score(good))
+    full = csf.belot.matches(csf.belot.score(csf.load_example("belot")))
+    pd.testing.assert_frame_equal(matches, full.drop(index=1))
+
+
+def test_collect_rejects_a_preferans_pool_with_a_deal_after_its_end():
+    raw = csf.load_example("preferans", validate=False)
+    first = raw[raw["game_id"] == raw["game_id"].iloc[0]]
+    extra = first.iloc[[-1]].assign(deal=str(len(first) + 1))  # a deal after the end
+    log = pd.concat([raw, extra], ignore_index=True)
+    with pytest.raises(csf.LogValidationError, match="comes after the end"):
+        csf.read_log(log, game="preferans")
+    good, rejected, failures = csf.read_log(log, game="preferans", errors="collect")
+    assert len(rejected) == len(first) + 1 and len(good) == len(raw) - len(first)
+    assert failures.loc[failures["reason"] == "after_end", "deal"].tolist() == [
+        len(first) + 1
+    ]
+
+
+def test_two_seasons_may_reuse_game_ids():
+    deals = csf.load_example("tarot", validate=False)
+    again = deals.assign(season="2027")
+    both = csf.validate(pd.concat([deals, again], ignore_index=True), game="tarot")
+    ledger = csf.tarot.to_ledger(csf.tarot.score(both))
+    per_season = ledger.groupby("season", observed=True)["game_key"].nunique()
+    assert per_season.to_dict() == {"2026": 33, "2027": 33}
+    assert (
+        csf.totals(ledger)["games"].sum()
+        == 2 * csf.totals(csf.tarot.to_ledger(csf.tarot.score(deals)))["games"].sum()
+    )
+
+
+def test_metadata_must_be_the_games_own():
+    raw = csf.load_example("tarot", validate=False)
+    raw.loc[3, "table"] = "9"
+    with pytest.raises(csf.LogValidationError) as err:
+        csf.validate(raw, game="tarot")
+    fc = err.value.failure_cases
+    assert fc[["game_id", "deal", "column", "reason"]].values.tolist() == [
+        [1, 4, "table", "changes_in_game"]
+    ]
+    assert "the game's first row has 1" in fc["message"].iloc[0]

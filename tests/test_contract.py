@@ -1,0 +1,211 @@
+"""Every registered game keeps the same contract: signatures, rules, ledger,
+results, errors that cross a process, and frames checked once."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import pickle
+
+import pandas as pd
+import pytest
+
+import cardscore_frames as csf
+from cardscore_frames.checking import check as check_module
+from cardscore_frames.games import GAMES, RulesBase
+
+NAMES = list(GAMES)
+
+#: Per game: a log column, a value no log may hold there, and another valid value
+#: with a different score.
+EDITS = {
+    "tarot": ("contract", "gard", "garde_contre"),
+    "belot": ("doubling", "double-double", "contra"),
+    "preferans": ("pool_target", 0, 40),
+}
+#: Games whose edit must cover the whole game of the row (a per-game value).
+WHOLE_GAME_EDIT = {"preferans"}
+
+
+@pytest.fixture(scope="module", params=NAMES)
+def game(request):
+    return GAMES[request.param]
+
+
+@pytest.fixture(scope="module")
+def deals(game):
+    return csf.load_example(game.name)
+
+
+def test_signatures(game):
+    def shape(fn):
+        return [
+            (p.name, p.kind.name) for p in inspect.signature(fn).parameters.values()
+        ]
+
+    assert shape(game.score) == [
+        ("deals", "POSITIONAL_OR_KEYWORD"),
+        ("rules", "KEYWORD_ONLY"),
+        ("validate", "KEYWORD_ONLY"),
+    ]
+    assert shape(game.to_ledger) == [
+        ("scored", "POSITIONAL_OR_KEYWORD"),
+        ("rules", "KEYWORD_ONLY"),
+    ]
+    assert shape(game.results) == [("scored", "POSITIONAL_OR_KEYWORD")]
+    assert shape(game.report) == [
+        ("deals", "POSITIONAL_OR_KEYWORD"),
+        ("rules", "KEYWORD_ONLY"),
+    ]
+    assert issubclass(game.rules, RulesBase) and game.rules.GAME == game.name
+    assert "deals" in game.logs and game.unit in ("points", "whists")
+
+
+def test_ledger_columns_and_dtypes(game, deals):
+    ledger = game.to_ledger(game.score(deals))
+    own = list(game.ledger_columns)
+    assert list(ledger.columns) == [*csf.LEDGER_COLUMNS, *own]
+    dtypes = {**csf.LEDGER_DTYPES, **game.ledger_columns}
+    assert {c: str(ledger[c].dtype) for c in ledger} == dtypes
+    assert list(ledger["game"].cat.categories) == NAMES  # every game's ledgers concat
+    assert set(ledger["role"].dropna().unique()) <= set(game.roles)
+    assert (ledger["game"] == game.name).all()
+    pd.testing.assert_frame_equal(csf.check_ledger(ledger), ledger)
+    if game.zero_sum:
+        sums = ledger.groupby(["game_key", "deal"], observed=True)["score"].sum()
+        assert sums.abs().max() < 1e-9
+
+
+def test_results_table(game, deals):
+    scored = game.score(deals)
+    table = game.results(scored)
+    assert list(table.columns[: len(csf.RESULT_COLUMNS)]) == list(csf.RESULT_COLUMNS)
+    assert not table.duplicated(["game_key", "player"]).any()
+    ledger = game.to_ledger(scored)
+    assert len(table) == len(ledger.drop_duplicates(["game_key", "player"]))
+    pd.testing.assert_frame_equal(game.results(ledger), table)
+    decided = table.dropna(subset=["place"])
+    assert (decided["won"].astype(bool) == (decided["place"] == 1)).all()
+    assert (table.groupby("game_key", observed=True)["players"].nunique() == 1).all()
+    assert (decided.groupby("game_key", observed=True)["won"].sum() >= 1).all()
+
+
+def test_results_of_a_mixed_ledger_are_each_games_own():
+    parts = [g.to_ledger(g.score(csf.load_example(n))) for n, g in GAMES.items()]
+    mixed = csf.results(csf.concat(parts))
+    for name, part in zip(NAMES, parts, strict=True):
+        own = GAMES[name].results(part)
+        got = mixed.loc[mixed["game"] == name, list(own.columns)]
+        pd.testing.assert_frame_equal(
+            got.reset_index(drop=True), own, check_dtype=False, check_categorical=False
+        )
+
+
+def test_rules_presets_and_plain_data(game):
+    presets = game.rules.presets()
+    assert presets and all(isinstance(doc, str) and doc for doc in presets.values())
+    for name in presets:
+        rules = game.rules.preset(name)
+        data = json.loads(json.dumps(rules.to_dict()))
+        assert data["game"] == game.name
+        assert game.rules.from_dict(data) == rules
+    assert game.rules.preset(next(iter(presets))) == game.rules()
+    with pytest.raises(csf.RulesError, match="did you mean"):
+        game.rules.preset(next(iter(presets))[:-1])
+    with pytest.raises(csf.RulesError, match="have no field"):
+        game.rules.from_dict({"game": game.name, "no_such_rule": 1})
+
+
+def test_another_games_rules_are_refused(game, deals):
+    other = next(g for g in GAMES.values() if g is not game)
+    with pytest.raises(csf.RulesError, match=f"rules must be {game.name} rules"):
+        game.score(deals, rules=other.rules())
+    with pytest.raises(csf.RulesError, match="not of"):
+        game.rules.from_dict(other.rules().to_dict())
+
+
+def test_validation_errors_cross_a_process(game, deals):
+    column, bad, _ = EDITS[game.name]
+    raw = csf.load_example(game.name, validate=False)
+    raw[column] = raw[column].astype(object)
+    raw.loc[3, column] = bad
+    with pytest.raises(csf.LogValidationError) as caught:
+        csf.validate(raw, game=game.name)
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert type(again) is csf.LogValidationError
+    assert str(again) == str(caught.value)
+    pd.testing.assert_frame_equal(again.failure_cases, caught.value.failure_cases)
+    assert (again.game, again.kind) == (game.name, "deals")
+
+
+def test_a_checked_frame_is_not_checked_again(game, monkeypatch):
+    deals = csf.load_example(game.name)
+    calls = []
+    real = check_module.check_log
+    monkeypatch.setattr(
+        "cardscore_frames.games.base.check_log",
+        lambda *a, **k: calls.append(1) or real(*a, **k),
+    )
+    scored = game.score(deals)
+    game.to_ledger(scored)
+    assert calls == []
+    assert scored.cardscore.rules == deals.cardscore.rules
+    game.score(deals.copy())  # a copy has buffers of its own: checked
+    assert calls == [1]
+
+
+def test_an_edited_frame_is_checked_again(game):
+    column, bad, good = EDITS[game.name]
+    deals = csf.load_example(game.name)
+    before = game.score(deals)
+    assert deals.cardscore.checked
+    edited = deals.copy(deep=False)
+    edited[column] = edited[column].astype(object)
+    edited.loc[edited.index[3], column] = bad
+    assert not edited.cardscore.checked
+    with pytest.raises(csf.LogValidationError):
+        game.score(edited)
+    # an edit in place, with a value the column's dtype holds
+    fixed = csf.load_example(game.name)
+    if isinstance(fixed[column].dtype, pd.CategoricalDtype) and good not in (
+        fixed[column].cat.categories
+    ):
+        fixed[column] = fixed[column].cat.add_categories([good])
+    rows = fixed.index[3]
+    if game.name in WHOLE_GAME_EDIT:
+        rows = fixed["game_id"] == fixed.loc[fixed.index[3], "game_id"]
+    fixed.loc[rows, column] = good
+    assert not fixed.cardscore.checked
+    rescored = game.score(fixed)
+    assert not rescored.drop(columns=[column]).equals(before.drop(columns=[column]))
+
+
+def test_validate_false_checks_the_dtypes(game):
+    raw = csf.load_example(game.name, validate=False)
+    with pytest.raises(csf.LogValidationError, match="validate=False needs a typed"):
+        game.score(raw, validate=False)
+    typed = csf.load_example(game.name)
+    pd.testing.assert_frame_equal(
+        game.score(typed.copy(), validate=False), game.score(typed)
+    )
+
+
+def test_collect_gives_failure_cases_as_a_field(game):
+    column, bad, _ = EDITS[game.name]
+    raw = csf.load_example(game.name, validate=False)
+    raw[column] = raw[column].astype(object)
+    raw.loc[3, column] = bad
+    got = csf.validate(raw, game=game.name, errors="collect")
+    assert isinstance(got, csf.Collected)
+    assert len(got.deals) + len(got.rejected) == len(raw)
+    own = got.failure_cases["reason"] != "game_rejected"
+    assert got.failure_cases.loc[own, "row"].tolist() == [3]
+    assert not got.rejected.attrs  # nothing fragile rides in attrs
+    rejected_rows = set(got.rejected.index)
+    if game.logs["deals"].reject == "game":  # the whole game of row 3 goes
+        same_game = raw["game_id"] == raw.loc[3, "game_id"]
+        assert rejected_rows == set(raw.index[same_game])
+        reasons = got.failure_cases["reason"].unique().tolist()
+        assert "game_rejected" in reasons
+    else:
+        assert rejected_rows == {3}
