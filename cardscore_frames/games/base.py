@@ -154,6 +154,12 @@ class Game:
     seats: tuple[str, ...]
     ledger_columns: Mapping[str, str] = field(default_factory=dict)
     sample: str | None = None
+    #: The game's paper score sheet in Excel: how its workbook sheets, templates
+    #: and their read-back look (see ``cardscore_frames.excel``); None: none yet.
+    excel: Any = None
+    #: ``profile(scored)``: the game's own per-player season figures (as taker,
+    #: as declarer, ...); None: none yet.
+    profile: Callable[..., Any] | None = None
 
     def schema(self, kind: str = "deals") -> Schema:
         """The schema of one of the game's logs (``deals``, ``points``, ``sheet``)."""
