@@ -164,15 +164,16 @@ def _check_metadata(out: pd.DataFrame, codes: np.ndarray, problems: Problems) ->
             here = values.cat.codes.to_numpy()
         else:  # dates: NaT compares as the smallest integer, blank to blank
             here = values.to_numpy().view(np.int64)
-        there = values.iloc[first_row]
-        problems.add(
-            here != here[first_row],
-            col,
-            "changes_in_game",
-            f"{col} must be the same on every row of a game; got {{value}}, the "
-            "game's first row has {other}",
-            other=there.astype(object).to_numpy(),
-        )
+        changed = here != here[first_row]
+        if changed.any():
+            problems.add(
+                changed,
+                col,
+                "changes_in_game",
+                f"{col} must be the same on every row of a game; got {{value}}, "
+                "the game's first row has {other}",
+                other=values.iloc[first_row].reset_index(drop=True),
+            )
 
 
 def _finish(raw, out, problems: Problems, schema: Schema, errors: Errors, rules):

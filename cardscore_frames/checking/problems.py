@@ -47,8 +47,8 @@ class Problems:
         self._seen: dict[str, np.ndarray] = {}
         #: what names a row inside its game: "deal" in a deal log, "seat" in a sheet
         self.item = key[-1]
-        self._gid = _column(raw, "game_id", self.n)
-        self._deal = _column(raw, self.item, self.n)
+        #: the typed key columns, once conformed (rows then name their deal by it)
+        self._typed: dict[str, pd.Series] = {}
 
     def add(
         self,
@@ -63,9 +63,10 @@ class Problems:
 
         ``message`` may hold ``{value}`` (the row's value, quoted) and ``{name}`` for
         each keyword in ``params``, an array with one entry per row; only the failing
-        rows are formatted. ``value`` defaults to the raw cell of ``column``.
+        rows are looked at and formatted. ``value`` defaults to the raw cell of
+        ``column``.
         """
-        m = np.asarray(pd.array(mask, dtype="boolean").fillna(False), dtype=bool)
+        m = _mask(mask, self.n)
         # one problem per cell: a value that could not be read is not also "blank"
         seen = self._seen.setdefault(column, np.zeros(self.n, dtype=bool))
         m &= ~seen
@@ -74,9 +75,9 @@ class Problems:
         seen |= m
         rows = np.flatnonzero(m)
         if value is None:
-            value = _column(self.raw, column, self.n)
-        vals = np.asarray(value, dtype=object)[rows]
-        picked = {k: np.asarray(v, dtype=object)[rows] for k, v in params.items()}
+            value = self.raw[column] if column in self.raw else None
+        vals = _at(value, rows)
+        picked = {k: _at(v, rows) for k, v in params.items()}
         msgs = [
             message.format(
                 value=_quote(v), **{k: _plain(a[i]) for k, a in picked.items()}
@@ -87,8 +88,8 @@ class Problems:
         self._parts.append(
             pd.DataFrame(
                 {
-                    "game_id": self._gid[rows],
-                    self.item: self._deal[rows],
+                    "game_id": self.key_at("game_id", rows),
+                    self.item: self.key_at(self.item, rows),
                     "column": column,
                     "value": vals,
                     "reason": reason,
@@ -99,6 +100,18 @@ class Problems:
                 }
             )
         )
+
+    def key_at(self, column: str, rows: np.ndarray) -> np.ndarray:
+        """The game id or deal naming ``rows``: typed where it could be read, the
+        raw cell where not."""
+        raw = self.raw[column] if column in self.raw else None
+        out = _at(raw, rows)
+        typed = self._typed.get(column)
+        if typed is not None:
+            got = typed.iloc[rows]
+            ok = got.notna().to_numpy()
+            out[ok] = got.to_numpy(dtype=object)[ok]
+        return out
 
     def add_game(self, codes: np.ndarray, label: str) -> None:
         """Reject every game (``codes``, -1 for no game) that has a problem whole:
@@ -112,13 +125,15 @@ class Problems:
         rows = np.flatnonzero(self.bad)[::-1]  # so that the first row is written last
         first[codes[rows]] = rows
         spread = bad_game[codes] & ~self.bad & (codes >= 0)
-        where = self._deal[first[codes]]
+        where = np.full(self.n, None, dtype=object)
+        at = np.flatnonzero(spread)
+        where[at] = self.key_at(self.item, first[codes[at]])
         self.add(
             spread,
             "game_id",
             "game_rejected",
             f"{self.item} {{where}} of this game has a problem; {label}",
-            value=self._gid,
+            value=self.key_at("game_id", np.arange(self.n)) if at.size else None,
             where=where,
         )
 
@@ -144,12 +159,8 @@ class Problems:
 
     def use_key(self, column: str, typed: pd.Series) -> None:
         """Name rows by their typed ``game_id``/``deal`` (the raw text where unreadable)."""
-        keys = self._gid if column == "game_id" else self._deal
-        if column not in ("game_id", self.item):
-            return
-        values = typed.to_numpy(dtype=object, na_value=None)
-        ok = typed.notna().to_numpy()
-        keys[ok] = values[ok]
+        if column in ("game_id", self.item):
+            self._typed[column] = typed
 
     def reported(self, column: str) -> np.ndarray:
         """Rows that already have a problem in ``column``."""
@@ -183,14 +194,30 @@ class Problems:
         return fc.reset_index(drop=True)[columns]
 
 
-def _column(raw: pd.DataFrame, column: str, n: int) -> np.ndarray:
-    """A raw column's cells as objects (blank when the column is absent)."""
-    if column not in raw:
-        return np.full(n, None, dtype=object)
-    got = raw[column]
-    if isinstance(got, pd.DataFrame):  # a duplicated label: its first copy
-        got = got.iloc[:, 0]
-    return got.to_numpy(dtype=object, copy=True)
+def _mask(mask: Any, n: int) -> np.ndarray:
+    """A mask as a new numpy bool array, blank (NA) as False."""
+    if isinstance(mask, np.ndarray) and mask.dtype == bool:
+        return mask.copy()
+    if isinstance(mask, pd.Series):
+        return mask.to_numpy(dtype=bool, na_value=False)
+    if np.isscalar(mask):
+        return np.full(n, bool(mask))
+    return np.asarray(pd.array(mask, dtype="boolean").fillna(False), dtype=bool)
+
+
+def _at(values: Any, rows: np.ndarray) -> np.ndarray:
+    """``values`` at ``rows`` as a new object array (None: blank cells)."""
+    if values is None:
+        return np.full(len(rows), None, dtype=object)
+    if isinstance(values, pd.DataFrame):  # a duplicated label: its first copy
+        values = values.iloc[:, 0]
+    if isinstance(values, pd.Series):
+        return values.iloc[rows].to_numpy(dtype=object, copy=True)
+    if callable(values):
+        values = values()
+    if isinstance(values, (pd.Index, pd.api.extensions.ExtensionArray)):
+        return np.asarray(values.take(rows), dtype=object)
+    return np.asarray(values)[rows].astype(object)
 
 
 def _plain(v: Any) -> str:

@@ -35,24 +35,35 @@ def from_wide(
     seated = np.column_stack(
         [scored[c].notna().to_numpy(dtype=bool) for c in player_columns]
     )
-    flat = np.flatnonzero(seated.ravel())
-    rows, slots = np.divmod(flat, k)
+    rows, slots = np.nonzero(seated)
+    flat = rows * k + slots
 
     def cells(values: np.ndarray) -> np.ndarray:
         return np.ascontiguousarray(values).reshape(-1)[flat]
 
-    codes, players = _player_codes(scored, player_columns)
-    meta = _game_columns(scored, game)
+    index = game_index(scored, None)
+    of_row = index.codes[rows]  # each ledger row's game
+    code = game_type.categories.get_loc(game)
     out: dict[str, object] = {
         "game": pd.Categorical.from_codes(
-            np.full(len(flat), game_type.categories.get_loc(game), np.int8),
-            dtype=game_type,
+            np.full(len(flat), code, np.int8), dtype=game_type
         )
     }
-    for name, values in meta.items():
-        out[name] = values.take(rows)
+    labels = _game_labels(scored, index, game)
+    for name in ("game_key", "league", "season", "date", "table", "game_id"):
+        if name == "date":
+            out["date"] = _game_dates(scored, index)[of_row]
+            continue
+        per_game, categories = labels[name]
+        dtype = pd.CategoricalDtype(categories)
+        out[name] = pd.Categorical.from_codes(
+            per_game[of_row], dtype=dtype, validate=False
+        )
     out["deal"] = scored["deal"].to_numpy(dtype=np.int64)[rows]
-    out["player"] = pd.Categorical.from_codes(cells(codes), categories=players)
+    names, players = _player_codes(scored, player_columns)
+    out["player"] = pd.Categorical.from_codes(
+        cells(names), dtype=pd.CategoricalDtype(players), validate=False
+    )
     out["seat"] = (slots + 1).astype(np.int8)
     picked = cells(roles) if roles is not None else None
     out["role"] = _roles(picked, role_names, role_type, len(flat))
@@ -62,29 +73,52 @@ def from_wide(
     return pd.DataFrame(out, copy=False)
 
 
-def _game_columns(scored: pd.DataFrame, game: str) -> dict[str, object]:
-    """Per deal: game_key, league, season, date, table and game_id, built once
-    per game and gathered (a season has a few hundred games, a million deals)."""
-    index = game_index(scored, None)
+#: The ledger's text columns taken from each game's first deal, in ledger order.
+_LABELS = ("game_key", "league", "season", "table", "game_id")
+
+
+def _game_labels(scored: pd.DataFrame, index, game: str) -> dict:
+    """Per game: (codes, categories) of game_key, league, season, table and
+    game_id, read once from each game's first deal (a season has a few hundred
+    games and a million deals: nothing here is per deal)."""
     first = index.first_row
-    per_deal = np.maximum(index.codes, 0)
-    text = {
-        c: text_of(scored[c].take(first)) if c in scored else np.full(len(first), "")
-        for c in ("league", "season", "table", "game_id")
-    }
+    labels = {c: _labels_at(scored, c, first) for c in _LABELS[1:]}
+    text = {c: _label_text(codes, cats) for c, (codes, cats) in labels.items()}
     keys = game_keys(game, text["league"], text["season"], text["game_id"])
-    out: dict[str, object] = {"game_key": _categorical(keys, per_deal)}
-    for c in ("league", "season"):
-        out[c] = _categorical(text[c], per_deal)
-    dates = (
-        scored["date"].to_numpy(dtype="datetime64[ns]")
-        if "date" in scored
-        else np.full(len(scored), np.datetime64("NaT"), dtype="datetime64[ns]")
+    codes, uniques = pd.factorize(keys)
+    return {"game_key": (codes, pd.Index(uniques, dtype="str")), **labels}
+
+
+def _label_text(codes: np.ndarray, categories: pd.Index) -> pd.Series:
+    """Each game's label as text, "" where blank."""
+    if not len(categories):
+        return pd.Series([""] * len(codes), dtype="str")
+    text = pd.Series(categories.take(np.maximum(codes, 0)), dtype="str")
+    return text.where(codes >= 0, "")
+
+
+def _labels_at(scored: pd.DataFrame, column: str, first: np.ndarray):
+    """(codes, categories) of a text column at each game's first deal."""
+    if column not in scored:
+        return np.full(len(first), -1, np.int64), pd.Index([], dtype="str")
+    values = scored[column]
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        cats = values.cat.categories
+        if cats.dtype == "str":
+            return values.cat.codes.to_numpy()[first].astype(np.int64), cats
+    codes, uniques = pd.factorize(values.take(first))
+    text = [plain_text(u) for u in uniques]
+    return codes.astype(np.int64), pd.Index(text, dtype="str")
+
+
+def _game_dates(scored: pd.DataFrame, index) -> np.ndarray:
+    """Each game's date (its first deal's), as datetime64[ns]; NaT when none."""
+    if "date" not in scored:
+        return np.full(index.n_games, np.datetime64("NaT"), dtype="datetime64[ns]")
+    dates = scored["date"].to_numpy(
+        dtype="datetime64[ns]", na_value=np.datetime64("NaT")
     )
-    out["date"] = dates
-    out["table"] = _categorical(text["table"], per_deal)
-    out["game_id"] = _categorical(text["game_id"], per_deal)
-    return {k: np.asarray(v) if k == "date" else v for k, v in out.items()}
+    return dates[index.first_row]
 
 
 def text_of(values: pd.Series) -> np.ndarray:
@@ -105,23 +139,14 @@ def plain_text(v: object) -> str:
     return str(v)
 
 
-def game_keys(game: str, league, season, game_id) -> np.ndarray:
-    """``game / league / season / game_id``, leaving out blank parts."""
-    parts = zip(league, season, game_id, strict=True)
-    return np.array(
-        [" / ".join(p for p in (game, *row) if p) for row in parts], dtype=object
-    )
-
-
-def _categorical(per_game: np.ndarray, codes: np.ndarray) -> pd.Categorical:
-    """A per-game text array as a categorical over the deals (blank is NA)."""
-    cats, inverse = np.unique(per_game.astype(str), return_inverse=True)
-    blank = cats == ""
-    lut = np.cumsum(~blank) - 1
-    lut[blank] = -1
-    return pd.Categorical.from_codes(
-        lut[inverse][codes], categories=pd.Index(cats[~blank], dtype="str")
-    )
+def game_keys(game: str, league, season, game_id) -> pd.Series:
+    """``game / league / season / game_id``, leaving out blank parts (vectorised
+    text: one string per game)."""
+    key = pd.Series(game, index=range(len(game_id)), dtype="str")
+    for part in (league, season, game_id):
+        part = pd.Series(np.asarray(part, dtype=object), dtype="str")
+        key = key + (" / " + part).where(part != "", "")
+    return key
 
 
 def _player_codes(

@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.errors import LedgerError
-from cardscore_frames.ledger.build import blank_value, plain_text, text_of
-from cardscore_frames.ledger.schema import LEDGER_COLUMNS, registry
+from cardscore_frames.ledger.build import blank_value, game_keys, plain_text, text_of
+from cardscore_frames.ledger.schema import LEDGER_COLUMNS, LEDGER_DTYPES, registry
 
 __all__ = ["check_ledger", "conformed"]
 
@@ -36,6 +36,8 @@ def check_ledger(ledger: pd.DataFrame, *, tolerance: float = 1e-6) -> pd.DataFra
         raise LedgerError(f"a ledger is a DataFrame; got {type(ledger).__name__}")
     out = conformed(ledger)
     _check_games(out)
+    if np.isnan(out["score"].to_numpy()).any():
+        raise LedgerError("score must not be blank in a ledger")
     dup = out.duplicated(["game_key", "deal", "player"], keep=False).to_numpy()
     if dup.any():
         shown = _where(out.loc[dup].drop_duplicates(["game_key", "deal", "player"]))
@@ -63,6 +65,10 @@ def conformed(ledger: pd.DataFrame) -> pd.DataFrame:
             f"{', '.join(map(str, ledger.columns))}"
         )
     game_type, role_type, _ = registry()
+    if _declared(ledger, game_type, role_type):  # a ledger of ours: as it is
+        rest = [c for c in ledger.columns if c not in LEDGER_COLUMNS]
+        order = [*LEDGER_COLUMNS, *rest]
+        return ledger if list(ledger.columns) == order else ledger[order]
     out = ledger.copy(deep=False)
     for c in ("league", "season", "table"):
         if c not in out:
@@ -90,7 +96,26 @@ def conformed(ledger: pd.DataFrame) -> pd.DataFrame:
     return out[[*LEDGER_COLUMNS, *rest]]
 
 
+def _declared(ledger: pd.DataFrame, game_type: pd.CategoricalDtype, role_type) -> bool:
+    """Every column of the ledger schema there, in its declared dtype."""
+    if not all(c in ledger for c in LEDGER_COLUMNS):
+        return False
+    dtypes = ledger.dtypes
+    if dtypes["game"] != game_type or dtypes["role"] != role_type:
+        return False
+    text = ("game_key", "league", "season", "table", "game_id", "player")
+    if any(
+        not isinstance(dtypes[c], pd.CategoricalDtype)
+        or dtypes[c].categories.dtype != "str"
+        for c in text
+    ):
+        return False
+    return all(str(dtypes[c]) == d for c, d in LEDGER_DTYPES.items() if d != "category")
+
+
 def _as_category(values: pd.Series, dtype: pd.CategoricalDtype, name: str):
+    if values.dtype == dtype:
+        return values
     text = values.astype(object)
     unknown = sorted({str(v) for v in text.dropna().unique()} - set(dtype.categories))
     if unknown:
@@ -136,16 +161,9 @@ def _as_numbers(values: pd.Series, name: str, dtype) -> np.ndarray:
 
 def _minted_keys(out: pd.DataFrame) -> np.ndarray:
     """``game_key`` for a frame made by hand: from its game, league, season, id."""
-    cols = ["game", "league", "season", "game_id"]
-    text = {c: text_of(out[c]) for c in cols}
-    parts = zip(text["league"], text["season"], text["game_id"], strict=True)
-    return np.array(
-        [
-            " / ".join(p for p in (g, *row) if p)
-            for g, row in zip(text["game"], parts, strict=True)
-        ],
-        dtype=object,
-    )
+    parts = [text_of(out[c]) for c in ("game", "league", "season", "game_id")]
+    keys = [game_keys(g, [lg], [s], [i]).iloc[0] for g, lg, s, i in zip(*parts)]
+    return np.array(keys, dtype=object)
 
 
 def _check_games(out: pd.DataFrame) -> None:

@@ -278,9 +278,9 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     played = (scored["contract"] != "pass").to_numpy(dtype=bool)
     roles = _role_codes(seats, played)
     scores = _seat_scores(scored["deal_value"].to_numpy(dtype=np.int64), seats, roles)
-    misere = np.zeros(scores.shape, dtype=np.int64)
+    misere: np.ndarray | float = 0.0
     if rules.misere and "misere" in scored:
-        misere = _misere_scores(scored, seats, rules)
+        misere = _misere_scores(scored, seats, rules).astype(np.float64)
         scores = scores + misere
     return _ledger.from_wide(
         scored,
@@ -289,7 +289,7 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
         game="tarot",
         roles=roles,
         role_names=ROLES,
-        extra={"misere_points": misere.astype(np.float64)},
+        extra={"misere_points": misere},
     )
 
 
