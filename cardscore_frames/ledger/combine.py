@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 import pandas as pd
 from pandas.api.types import union_categoricals
 
+from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.errors import LedgerError
 from cardscore_frames.ledger.check import check_ledger, conformed
 
@@ -62,6 +63,7 @@ def blank_like(part: pd.DataFrame, column: str, parts: list[pd.DataFrame]):
     return pd.Series(pd.array([None] * len(part), dtype=dtype))
 
 
+@dask_aware("totals")
 def totals(ledger: pd.DataFrame, *, by: Sequence[str] = ()) -> pd.DataFrame:
     """Each player's total score, deals and games, per game and ``by`` columns.
 

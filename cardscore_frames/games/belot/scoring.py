@@ -7,6 +7,7 @@ import pandas as pd
 
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import stamp
+from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.games.base import ensure_scored, prepare_log
 from cardscore_frames.games.belot.points import (
     BAIT_DECLARERS,
@@ -42,6 +43,7 @@ ROLES = ("declarer", "defender")
 _BAIT = ("none", *PAIRS)
 
 
+@dask_aware("score", game="belot")
 def score(
     deals: pd.DataFrame, *, rules: Rules | None = None, validate: bool = True
 ) -> pd.DataFrame:
@@ -129,6 +131,7 @@ def score(
     return stamp(out, game="belot", kind="scored", rules=rules)
 
 
+@dask_aware("to_ledger", game="belot")
 def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFrame:
     """One row per (game, deal, player): his pair's points for the deal.
 

@@ -7,6 +7,7 @@ import pandas as pd
 
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import stamp
+from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.games.base import ensure_scored, prepare_log
 from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
@@ -73,6 +74,7 @@ def _poignee_points(deals: pd.DataFrame, rules: Rules) -> np.ndarray:
     return total
 
 
+@dask_aware("score", game="tarot")
 def score(
     deals: pd.DataFrame, *, rules: Rules | None = None, validate: bool = True
 ) -> pd.DataFrame:
@@ -239,6 +241,7 @@ def _seat_scores(
     return factor * value[:, None]
 
 
+@dask_aware("to_ledger", game="tarot")
 def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFrame:
     """One row per (game, deal, player): what each player scored on each deal.
 

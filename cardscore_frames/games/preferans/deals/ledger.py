@@ -13,6 +13,7 @@ import pandas as pd
 
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import METADATA_COLUMNS, game_index, stamp
+from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.games.base import ensure_scored
 from cardscore_frames.games.preferans.deals.arrays import (
     SCORE_COLUMNS,
@@ -64,6 +65,7 @@ def _whist_sums(scored: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     return written, received
 
 
+@dask_aware("sheet", game="preferans")
 def sheet(scored: pd.DataFrame) -> pd.DataFrame:
     """Each game's sheet at the end: one row per (game, player), as settle() takes it.
 
@@ -190,6 +192,7 @@ def _roles(scored: pd.DataFrame) -> np.ndarray:
 CALL_ROLE = {WHIST: "whister", HALF: "half_whister", PASS: "passer"}
 
 
+@dask_aware("to_ledger", game="preferans")
 def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFrame:
     """One row per (game, deal, player): the whists each player won on each deal.
 

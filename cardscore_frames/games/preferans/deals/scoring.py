@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import stamp
+from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.games.base import prepare_log
 from cardscore_frames.games.preferans.deals.arrays import (
     INT_COLUMNS,
@@ -28,6 +29,7 @@ from cardscore_frames.games.preferans.rules import PreferansRules, Rules
 __all__ = ["score", "SCORE_COLUMNS"]
 
 
+@dask_aware("score", game="preferans")
 def score(
     deals: pd.DataFrame,
     *,

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import METADATA_COLUMNS
+from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.errors import RulesError
 from cardscore_frames.games.base import prepare_log
 from cardscore_frames.games.preferans.rules import MAX_SEATS, PreferansRules, Rules
@@ -218,6 +219,7 @@ def _settle_frame(
     return frame
 
 
+@dask_aware("settle", game="preferans")
 def settle(
     sheet: pd.DataFrame,
     *,

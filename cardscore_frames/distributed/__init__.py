@@ -1,0 +1,65 @@
+"""Archives larger than memory: the same public functions on Dask DataFrames.
+
+``score`` and ``to_ledger`` of every game, preferans ``sheet`` and ``settle``,
+and :func:`~cardscore_frames.totals` accept a Dask DataFrame and return a lazy
+Dask result, built from the pandas functions with Dask's own machinery
+(``map_partitions`` with ``meta``, groupby aggregations, ``from_map`` over a
+folder of files); they import Dask only then (``pip install
+'cardscore-frames[dask]'``).
+
+Whole games
+    Every per-game step runs partition by partition, so each game (league,
+    season, game_id) must sit whole in one partition: read a folder where each
+    game's rows are in one file (:func:`read_logs`, one partition per file), or
+    hash-partition any frame with :func:`partition_by_game`. A frame whose games
+    are split is refused with a :class:`GamesSplitError` naming the games and
+    partitions: row-chunked partitions would give wrong running totals and
+    settlements, silently.
+
+One check, one report
+    A log is checked by a pass over every partition on the workers that brings
+    back only the problems, game keys and dtypes: every problem of every
+    partition comes back in one :class:`PartitionedValidationError` (``row``
+    counted across the dataset, ``line`` and ``file`` where the partition came
+    from a file). The data is read again and scored lazily when computed, each
+    partition checked once, so memory stays bounded by a partition.
+
+Dtypes
+    Partitions agree with each other and with pandas: categories are united by
+    the check pass (player names, leagues, contracts), so player names are
+    categoricals with known categories, the same as pandas gives for the whole
+    log. A ledger's ``game_key`` and ``game_id`` are categoricals with unknown
+    categories (one per game: Dask unites them when computed); ``.compute()``
+    gives the pandas dtypes.
+
+Frames made here are trusted
+    Attrs do not travel through Dask. A Dask frame this package returned is
+    remembered (by its graph name) with its game, rules and check, so the next
+    step does not check or score it again; any other frame, or one changed
+    since, is checked first.
+
+The hook for further functions: :func:`dask_aware` (``@dask_aware("per_game")``
+for any function that works game by game) and :func:`map_games`.
+"""
+
+from cardscore_frames.distributed.apply import map_games
+from cardscore_frames.distributed.dispatch import dask_aware, is_dask
+from cardscore_frames.distributed.errors import (
+    GamesSplitError,
+    PartitionChangedError,
+    PartitionedValidationError,
+)
+from cardscore_frames.distributed.io import log_files, read_logs
+from cardscore_frames.distributed.partitions import partition_by_game
+
+__all__ = [
+    "dask_aware",
+    "is_dask",
+    "read_logs",
+    "log_files",
+    "partition_by_game",
+    "map_games",
+    "GamesSplitError",
+    "PartitionChangedError",
+    "PartitionedValidationError",
+]

@@ -1,0 +1,196 @@
+"""Reading a folder of logs into a Dask frame, one partition per file, checked
+per partition.
+
+Each file is read by the package's own reader
+(:func:`cardscore_frames.io.read_table`: text cells, the encoding found from the
+bytes, blank lines skipped but counted), through ``dask.dataframe.from_map``, so
+that a partition is exactly what :func:`~cardscore_frames.read_log` makes of the
+file, line numbers included. Keep each game's rows in one file (one file per
+club night, month or season): a game found in two files is refused.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from cardscore_frames.checking import Collected, Errors
+from cardscore_frames.distributed.dispatch import need_dask
+from cardscore_frames.distributed.plan import (
+    Plan,
+    Summary,
+    build_plan,
+    check_part,
+    conform_part,
+    partition_error,
+    summarise,
+)
+from cardscore_frames.distributed.registry import Known, remember
+from cardscore_frames.errors import LogReadError, RulesError
+
+__all__ = ["read_logs", "log_files"]
+
+#: The files a folder's logs may be (what read_log reads).
+SUFFIXES = (
+    ".csv",
+    ".txt",
+    ".tsv",
+    ".parquet",
+    ".pq",
+    ".jsonl",
+    ".ndjson",
+    ".json",
+    ".xlsx",
+    ".xlsm",
+)
+
+
+def log_files(source: str | os.PathLike | list | tuple) -> list[str]:
+    """The files of ``source``: a folder (its log files, by name), a glob
+    pattern (``"logs/2025-*.parquet"``), one file, or a list of files."""
+    if isinstance(source, (list, tuple)):
+        files, where = [os.fspath(p) for p in source], "the list given"
+    else:
+        text = os.fspath(source)
+        path, where = Path(text), text
+        if path.is_dir():
+            files = sorted(
+                str(p)
+                for p in path.iterdir()
+                if p.is_file()
+                and p.suffix.lower() in SUFFIXES
+                and not p.name.startswith((".", "~$"))
+            )
+        elif any(ch in text for ch in "*?["):
+            files = sorted(glob.glob(text))
+        else:
+            files = [text]
+    if not files:
+        raise LogReadError(
+            f"no log files in {where} (a log file ends in {', '.join(SUFFIXES)})"
+        )
+    missing = [f for f in files if not Path(f).is_file()]
+    if missing:
+        raise FileNotFoundError(f"no such log file: {', '.join(missing[:5])}")
+    return files
+
+
+def read_logs(
+    source: str | os.PathLike | list | tuple,
+    *,
+    game: str,
+    kind: str = "deals",
+    errors: Errors = "raise",
+    rules: Any = None,
+    sheet: str | int = 0,
+    encoding: str | None = None,
+) -> Any:
+    """Read a folder of logs as one Dask DataFrame, one partition per file,
+    every file checked on the workers before this returns.
+
+    Parameters
+    ----------
+    source : folder, glob pattern, file or list of files
+        Every file :func:`~cardscore_frames.read_log` reads (CSV, Parquet, JSON
+        lines, Excel), taken in name order. Each game's rows must all be in one
+        file.
+    game, kind, rules, sheet, encoding
+        As for :func:`~cardscore_frames.read_log`, for every file.
+    errors : {"raise", "collect"}
+        ``"raise"``: the problems of every file in one
+        :class:`~cardscore_frames.distributed.PartitionedValidationError`
+        (``row`` counted across the files in order, ``line`` in the file, plus
+        ``partition`` and ``file``). ``"collect"``: a
+        :class:`~cardscore_frames.Collected` whose ``deals`` is the Dask frame
+        of the valid rows, ``rejected`` (pandas, indexed by dataset row) the
+        rejected rows as given with their ``problems``, and ``failure_cases``
+        (pandas) every problem.
+
+    Returns
+    -------
+    dask.dataframe.DataFrame or Collected
+        The typed log, lazily: each partition is read and checked again when
+        computed (the check pass keeps no data, so memory stays bounded by a
+        file). Its dtypes are those :func:`~cardscore_frames.read_log` gives
+        the files together: player names are categoricals with every file's
+        names (sorted), ``game_id`` is text if any file has a text id. The
+        game's ``score`` of this frame does not check it again.
+
+    Raises
+    ------
+    GamesSplitError
+        When a game's rows are in several files.
+
+    Examples
+    --------
+    >>> import cardscore_frames as csf
+    >>> from cardscore_frames.distributed import read_logs
+    >>> deals = read_logs("sample_data/tarot_season.csv", game="tarot")
+    >>> deals.npartitions, deals["taker"].cat.known
+    (1, True)
+    >>> ledger = csf.tarot.to_ledger(csf.tarot.score(deals))
+    >>> int(ledger["score"].abs().sum().compute())
+    239242
+    """
+    need_dask()
+    import dask
+    import dask.dataframe as dd
+
+    from cardscore_frames.games import get_game
+
+    if errors not in ("raise", "collect"):
+        raise RulesError(f"errors must be 'raise' or 'collect'; got {errors!r}")
+    entry = get_game(game)
+    schema = entry.schema(kind)
+    rules = entry.rules.ensure(rules)
+    files = log_files(source)
+    options = {"sheet": sheet, "encoding": encoding, "errors": errors}
+    one = partial(_survey_file, schema=schema, rules=rules, **options)
+    summaries = dask.compute(*[dask.delayed(one)(f) for f in files])
+    plan, failures, rejected = build_plan(
+        summaries, schema, rules, files=files, errors=errors, label=_label(source)
+    )
+    # the frame keeps pandas' own dtypes ("str" text, not Dask's pyarrow strings)
+    with dask.config.set({"dataframe.convert-string": False}):
+        typed = dd.from_map(
+            partial(_typed_file, plan=plan, **options),
+            files,
+            range(len(files)),
+            meta=plan.meta,
+            label=f"read-{game}-{kind}",
+            enforce_metadata=False,
+        )
+    remember(typed, Known(entry.name, kind, rules, plan))
+    if errors == "collect":
+        return Collected(typed, rejected, failures)
+    return typed
+
+
+def _label(source: Any) -> str:
+    if isinstance(source, (list, tuple)):
+        return f"{len(source)} files"
+    return os.fspath(source)
+
+
+def _survey_file(path: str, *, schema, rules, sheet, encoding, errors: str) -> Summary:
+    from cardscore_frames.io import read_table
+
+    raw, src = read_table(path, sheet=sheet, encoding=encoding)
+    return summarise(raw, schema, rules, errors=errors, source=src)
+
+
+def _typed_file(
+    path: str, number: int, *, plan: Plan, sheet, encoding, errors: str
+) -> pd.DataFrame:
+    from cardscore_frames.io import read_table
+
+    raw, src = read_table(path, sheet=sheet, encoding=encoding)
+    got = check_part(raw, plan.schema, plan.rules, errors=errors, source=src)
+    if got.deals is None:
+        raise partition_error(plan, got.failure_cases, number)
+    return conform_part(got.deals, plan, number)

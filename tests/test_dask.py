@@ -1,0 +1,381 @@
+"""The Dask path: the same public functions on Dask frames give exactly the pandas
+results, games split across partitions are refused, and the problems of every
+partition come back in one report, also from worker processes."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+dd = pytest.importorskip("dask.dataframe")
+dask = pytest.importorskip("dask")
+
+import cardscore_frames as csf  # noqa: E402
+from cardscore_frames.checking import check as check_module  # noqa: E402
+from cardscore_frames.distributed import (  # noqa: E402
+    GamesSplitError,
+    PartitionedValidationError,
+    dask_aware,
+    map_games,
+    partition_by_game,
+    read_logs,
+)
+from cardscore_frames.games import GAMES  # noqa: E402
+
+SAMPLES = {
+    "tarot": "sample_data/tarot_season.csv",
+    "belot": "sample_data/belot_season.csv",
+    "preferans": "sample_data/preferans_season.csv",
+}
+SHEETS = "sample_data/preferans_sheets.csv"
+#: A ledger's columns with one category per game: Dask unites them in partition
+#: order when it computes, pandas sorts them; their values are compared as text.
+PER_GAME = ["game_key", "game_id"]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def local_scheduler():
+    with dask.config.set(scheduler="sync"):
+        yield
+
+
+def raw_log(path: str) -> pd.DataFrame:
+    return pd.read_csv(path, dtype=str, keep_default_na=False)
+
+
+def write_whole_games(raw: pd.DataFrame, folder, parts: int = 3) -> list[str]:
+    """The log in ``parts`` files, each game whole in one file, in game order;
+    CSV and Parquet alternating (a folder may mix them)."""
+    ids = raw["game_id"].drop_duplicates().to_numpy(dtype=object)
+    files = []
+    for i, chunk in enumerate(np.array_split(ids, parts)):
+        rows = raw[raw["game_id"].isin(list(chunk))]
+        if i % 2:
+            path = folder / f"part-{i}.parquet"
+            rows.to_parquet(path, index=False)
+        else:
+            path = folder / f"part-{i}.csv"
+            rows.to_csv(path, index=False)
+        files.append(str(path))
+    return files
+
+
+@pytest.fixture(scope="module", params=list(GAMES))
+def case(request, tmp_path_factory):
+    name = request.param
+    folder = tmp_path_factory.mktemp(name)
+    write_whole_games(raw_log(SAMPLES[name]), folder)
+    return name, folder
+
+
+def pandas_steps(name: str, rules=None):
+    game = GAMES[name]
+    deals = csf.read_log(SAMPLES[name], game=name, rules=rules)
+    scored = game.score(deals)
+    ledger = game.to_ledger(scored)
+    return scored, ledger, csf.totals(ledger, by=["season"])
+
+
+def dask_steps(name: str, source, rules=None):
+    game = GAMES[name]
+    deals = read_logs(source, game=name, rules=rules)
+    scored = game.score(deals)
+    ledger = game.to_ledger(scored)
+    return deals, dask.compute(scored, ledger, csf.totals(ledger, by=["season"]))
+
+
+def assert_ledgers_equal(got: pd.DataFrame, expected: pd.DataFrame) -> None:
+    got, expected = got.reset_index(drop=True), expected.reset_index(drop=True)
+    for c in PER_GAME:
+        assert got[c].astype(str).equals(expected[c].astype(str)), c
+        got[c], expected[c] = got[c].astype(str), expected[c].astype(str)
+    pd.testing.assert_frame_equal(got, expected, check_exact=True)
+
+
+def test_every_game_matches_pandas_exactly(case):
+    name, folder = case
+    deals, (scored, ledger, totals) = dask_steps(name, folder)
+    assert deals.npartitions == 3
+    p_scored, p_ledger, p_totals = pandas_steps(name)
+    pd.testing.assert_frame_equal(
+        scored.reset_index(drop=True), p_scored.reset_index(drop=True)
+    )
+    assert_ledgers_equal(ledger, p_ledger)
+    # a preferans total adds up thirds and quarters of a whist: summed per game
+    # first, its last bit may differ from pandas' sum in row order
+    exact = GAMES[name].unit != "whists"
+    tolerance = {} if exact else {"check_exact": False, "rtol": 0, "atol": 1e-9}
+    pd.testing.assert_frame_equal(totals, p_totals, **tolerance)
+    assert totals.index.equals(p_totals.index)
+
+
+def test_dtypes_and_categories(case):
+    name, folder = case
+    game = GAMES[name]
+    ledger = game.to_ledger(game.score(read_logs(folder, game=name)))
+    p_ledger = pandas_steps(name)[1]
+    # names: known categories, every file's, the same as pandas gives the whole log
+    assert ledger["player"].cat.known
+    assert list(ledger["player"].cat.categories) == list(
+        p_ledger["player"].cat.categories
+    )
+    assert not ledger["game_key"].cat.known  # one per game: united when computed
+    computed = ledger.compute()
+    dtypes = {**csf.LEDGER_DTYPES, **game.ledger_columns}
+    assert {c: str(computed[c].dtype) for c in computed} == dtypes
+    assert list(ledger.columns) == list(computed.columns)
+
+
+def test_rules_travel_by_argument(tmp_path):
+    rules = csf.preferans.Rules.preset("leningrad", after_end="score")
+    write_whole_games(raw_log(SAMPLES["preferans"]), tmp_path)
+    _, (scored, ledger, _) = dask_steps("preferans", tmp_path, rules=rules)
+    p_scored, p_ledger, _ = pandas_steps("preferans", rules=rules)
+    assert_ledgers_equal(ledger, p_ledger)
+    default = pandas_steps("preferans")[1]
+    assert not np.array_equal(ledger["score"], default["score"])  # rules mattered
+
+
+def test_each_partition_is_checked_once(case, monkeypatch):
+    name, folder = case
+    calls = []
+    real = check_module.check_log
+
+    def counted(*args, **kwargs):
+        calls.append(kwargs.get("errors", "raise"))
+        return real(*args, **kwargs)
+
+    from cardscore_frames.distributed import plan
+    from cardscore_frames.games import base
+
+    monkeypatch.setattr(plan, "check_log", counted)
+    monkeypatch.setattr(base, "check_log", counted)
+    game = GAMES[name]
+    deals = read_logs(folder, game=name)
+    assert len(calls) == 3  # the check pass: one per file
+    ledger = game.to_ledger(game.score(deals))
+    dask.compute(ledger, csf.totals(ledger))
+    assert len(calls) == 6  # computed: each partition checked once, never rescored
+
+
+def test_settlement_matches_pandas(tmp_path):
+    write_whole_games(raw_log(SHEETS), tmp_path)
+    sheets = read_logs(tmp_path, game="preferans", kind="sheet")
+    whole = csf.read_log(SHEETS, game="preferans", kind="sheet")
+    for method in csf.preferans.METHODS:
+        got = csf.preferans.settle(sheets, method=method, whist_price=0.5)
+        expected = csf.preferans.settle(whole, method=method, whist_price=0.5)
+        pd.testing.assert_frame_equal(
+            got.compute().reset_index(drop=True), expected, check_exact=True
+        )
+
+
+def test_settlement_of_scored_deals(tmp_path):
+    write_whole_games(raw_log(SAMPLES["preferans"]), tmp_path)
+    scored = csf.preferans.score(read_logs(tmp_path, game="preferans"))
+    got = csf.preferans.settle(csf.preferans.sheet(scored), method="paper")
+    p_scored = pandas_steps("preferans")[0]
+    expected = csf.preferans.settle(csf.preferans.sheet(p_scored), method="paper")
+    pd.testing.assert_frame_equal(got.compute().reset_index(drop=True), expected)
+
+
+def test_settle_options_are_checked_at_once(tmp_path):
+    write_whole_games(raw_log(SHEETS), tmp_path)
+    sheets = read_logs(tmp_path, game="preferans", kind="sheet")
+    with pytest.raises(csf.RulesError, match="method must be one of"):
+        csf.preferans.settle(sheets, method="amnesty")
+
+
+def test_games_split_across_partitions_are_refused(case):
+    name, folder = case
+    game = GAMES[name]
+    split = read_logs(folder, game=name).repartition(npartitions=7)
+    with pytest.raises(GamesSplitError, match=r"split across partitions: game \S+"):
+        game.score(split)
+    raw = dd.from_pandas(raw_log(SAMPLES[name]), npartitions=4, sort=False)
+    with pytest.raises(GamesSplitError) as caught:
+        game.to_ledger(raw)
+    assert "in partitions 0 and 1" in str(caught.value)
+    assert "partition_by_game" in str(caught.value)
+
+
+def test_a_game_in_two_files_is_refused(tmp_path):
+    raw = raw_log(SAMPLES["belot"])
+    first = raw["game_id"].iloc[0]
+    game1 = raw[raw["game_id"] == first]
+    game1.iloc[:3].to_csv(tmp_path / "a.csv", index=False)
+    game1.iloc[3:].to_csv(tmp_path / "b.csv", index=False)
+    with pytest.raises(GamesSplitError) as caught:
+        read_logs(tmp_path, game="belot")
+    message = str(caught.value)
+    assert f"game {first} (league 'Yerevan Bazar-Belot Club'" in message
+    assert "a.csv" in message and "b.csv" in message
+
+
+def test_sheets_split_are_refused():
+    sheets = dd.from_pandas(raw_log(SHEETS), npartitions=3, sort=False)
+    with pytest.raises(GamesSplitError):
+        csf.preferans.settle(sheets)
+
+
+def test_partition_by_game_makes_any_frame_whole():
+    raw = raw_log(SAMPLES["belot"])
+    split = dd.from_pandas(raw, npartitions=4, sort=False)
+    whole = partition_by_game(split, npartitions=3)
+    got = csf.belot.score(whole).compute()
+    expected = pandas_steps("belot")[0]
+    order = ["game_id", "deal"]
+    pd.testing.assert_frame_equal(
+        got.sort_values(order).reset_index(drop=True),
+        expected.sort_values(order).reset_index(drop=True),
+    )
+
+
+def test_a_frame_from_dask_read_parquet(tmp_path):
+    raw = raw_log(SAMPLES["tarot"])
+    ids = raw["game_id"].drop_duplicates().to_numpy(dtype=object)
+    for i, chunk in enumerate(np.array_split(ids, 3)):
+        raw[raw["game_id"].isin(list(chunk))].to_parquet(
+            tmp_path / f"{i}.parquet", index=False
+        )
+    frame = dd.read_parquet(str(tmp_path))
+    ledger = csf.tarot.to_ledger(csf.tarot.score(frame)).compute()
+    assert_ledgers_equal(ledger, pandas_steps("tarot")[1])
+
+
+def broken_files(tmp_path) -> list[str]:
+    """Three whole-game tarot files; the first and the third have a problem."""
+    files = write_whole_games(raw_log(SAMPLES["tarot"]), tmp_path)
+    for path, row, column, value in (
+        (files[0], 2, "contract", "gard"),
+        (files[2], 5, "oudlers", "5"),
+    ):
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+        frame.loc[row, column] = value
+        frame.to_csv(path, index=False)
+    return files
+
+
+def test_problems_of_every_file_in_one_report(tmp_path):
+    files = broken_files(tmp_path)
+    before = len(pd.read_csv(files[0])) + len(pd.read_parquet(files[1]))
+    with pytest.raises(PartitionedValidationError) as caught:
+        read_logs(tmp_path, game="tarot")
+    err = caught.value
+    assert isinstance(err, csf.LogValidationError)
+    fc = err.failure_cases
+    assert fc["column"].tolist() == ["contract", "oudlers"]
+    assert fc["partition"].tolist() == [0, 2]
+    assert fc["file"].tolist() == [files[0], files[2]]
+    assert fc["line"].tolist() == [4, 7]  # header is line 1, row 0 is line 2
+    assert fc["row"].tolist() == [2, before + 5]  # counted across the files
+    text = str(err)
+    assert "2 problems in 2 deals" in text
+    assert "part-0.csv: game 1, deal 3 (line 4): contract must be one of" in text
+    assert "part-2.csv: " in text and "got '5'" in text
+    again = pickle.loads(pickle.dumps(err))
+    assert type(again) is PartitionedValidationError
+    pd.testing.assert_frame_equal(again.failure_cases, fc)
+
+
+def test_collect_keeps_the_good_rows(tmp_path):
+    broken_files(tmp_path)
+    got = read_logs(tmp_path, game="tarot", errors="collect")
+    whole = raw_log(SAMPLES["tarot"])
+    assert got.failure_cases["reason"].tolist() == ["not_allowed", "out_of_range"]
+    assert got.rejected.index.tolist() == got.failure_cases["row"].tolist()
+    assert got.rejected["problems"].str.contains("contract must be").iloc[0]
+    deals = got.deals.compute()
+    assert len(deals) == len(whole) - 2
+    assert len(csf.tarot.score(got.deals).compute()) == len(deals)
+
+
+def test_problems_of_a_frame_not_from_files():
+    raw = raw_log(SAMPLES["tarot"])
+    raw.loc[3, "contract"] = "gard"
+    raw.loc[500, "card_points"] = "x"
+    frame = partition_by_game(dd.from_pandas(raw, npartitions=3, sort=False))
+    with pytest.raises(PartitionedValidationError) as caught:
+        csf.tarot.score(frame)
+    fc = caught.value.failure_cases
+    assert sorted(fc["index"].tolist()) == [3, 500]  # the rows' own labels
+    assert fc["file"].isna().all()
+
+
+def test_dask_aware_per_game(case):
+    name, folder = case
+
+    @dask_aware("per_game")
+    def best_deal(ledger: pd.DataFrame) -> pd.DataFrame:
+        return ledger.groupby(["game_key", "player"], observed=True, as_index=False)[
+            "score"
+        ].max()
+
+    game = GAMES[name]
+    ledger = game.to_ledger(game.score(read_logs(folder, game=name)))
+    got = best_deal(ledger).compute()
+    expected = best_deal(pandas_steps(name)[1])
+    key = ["game_key", "player"]
+    got[key] = got[key].astype(str)
+    expected[key] = expected[key].astype(str)
+    pd.testing.assert_frame_equal(
+        got.sort_values(key).reset_index(drop=True),
+        expected.sort_values(key).reset_index(drop=True),
+    )
+    split = ledger.repartition(npartitions=5)
+    with pytest.raises(GamesSplitError):
+        map_games(best_deal, split)
+
+
+def test_results_of_a_dask_ledger_per_game(tmp_path):
+    write_whole_games(raw_log(SAMPLES["belot"]), tmp_path)
+    ledger = csf.belot.to_ledger(csf.belot.score(read_logs(tmp_path, game="belot")))
+    got = map_games(csf.results, ledger).compute().reset_index(drop=True)
+    expected = csf.results(pandas_steps("belot")[1])
+    assert_ledgers_equal(got, expected)
+
+
+def test_missing_dask_says_how_to_install(monkeypatch):
+    frame = dd.from_pandas(raw_log(SAMPLES["tarot"]), npartitions=1)
+    monkeypatch.setitem(sys.modules, "dask.dataframe", None)
+    with pytest.raises(ImportError, match=r"pip install 'cardscore-frames\[dask\]'"):
+        csf.tarot.score(frame)
+
+
+def test_errors_cross_worker_processes(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    files = write_whole_games(raw_log(SAMPLES["belot"]), tmp_path, parts=2)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        pids = set(client.run(os.getpid).values())
+        assert os.getpid() not in pids and len(pids) == 2
+        deals = read_logs(tmp_path, game="belot")
+        ledger = csf.belot.to_ledger(csf.belot.score(deals))
+        assert_ledgers_equal(ledger.compute(), pandas_steps("belot")[1])
+        # a file broken after its check: its worker raises, the error crosses whole
+        frame = pd.read_parquet(files[1])
+        frame.loc[0, "bid"] = "x"
+        frame.to_parquet(files[1], index=False)
+        with pytest.raises(PartitionedValidationError) as caught:
+            ledger.compute()
+        fc = caught.value.failure_cases
+        assert fc[["column", "partition", "file"]].values.tolist() == [
+            ["bid", 1, files[1]]
+        ]
+        assert fc["row"].tolist() == [len(pd.read_csv(files[0]))]
+        # the check pass gathers the problems from the workers into one report
+        raw = raw_log(files[0])
+        raw.loc[1, "declarer"] = "c"
+        raw.to_csv(files[0], index=False)
+        with pytest.raises(PartitionedValidationError) as caught:
+            read_logs(tmp_path, game="belot")
+        assert caught.value.failure_cases["partition"].tolist() == [0, 1]
