@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking.conform import conform, share_names
-from cardscore_frames.checking.groups import game_codes
+from cardscore_frames.checking.groups import game_index
 from cardscore_frames.checking.problems import Problems, Source
 from cardscore_frames.checking.schema import (
     GAME_KEY,
@@ -85,8 +85,9 @@ def check_log(
     if others:
         out = pd.concat([out, raw[others]], axis=1)
     if not problems.whole_log:  # checks need every column in place
-        codes = game_codes(out)
-        _check_key(out, schema, problems)
+        index = problems.cached("games", lambda: game_index(out, schema.item))
+        codes = index.codes
+        _check_key(out, index, schema, problems)
         _check_metadata(out, codes, problems)
         for check in schema.checks:
             check(out, problems, rules)
@@ -126,18 +127,26 @@ def _conform_all(raw: pd.DataFrame, schema: Schema, problems: Problems) -> dict:
                 f.name, "missing_column", f"column {f.name} is missing ({f.allowed()})"
             )
         else:  # an optional column left out: all blank (or its default), typed
-            blank = pd.Series([None] * len(raw), index=raw.index, dtype=object)
-            typed[f.name] = conform(f, blank, problems)
+            none = np.full(len(raw), -1, dtype=np.int8)
+            blank = pd.Categorical.from_codes(
+                none, categories=pd.Index([], dtype="str")
+            )
+            typed[f.name] = conform(f, pd.Series(blank, index=raw.index), problems)
     share_names(typed, list(schema.fields))
     return {f.name: typed[f.name] for f in schema.fields if f.name in typed}
 
 
-def _check_key(out: pd.DataFrame, schema: Schema, problems: Problems) -> None:
-    key = [c for c in GAME_KEY if c in out] + [schema.item]
-    dup = (
-        out.duplicated(subset=key, keep=False).to_numpy()
-        & out[["game_id", schema.item]].notna().all(axis=1).to_numpy()
-    )
+def _check_key(out: pd.DataFrame, index, schema: Schema, problems: Problems) -> None:
+    """No two rows of a game with the same deal (seat): neighbours in deal order."""
+    item = out[schema.item]
+    given = item.notna().to_numpy()
+    rows = index.order
+    value = item.to_numpy(dtype=np.int64, na_value=-1)[rows]
+    game = index.codes[rows]
+    same = (game[1:] == game[:-1]) & (value[1:] == value[:-1]) & given[rows][1:]
+    dup = np.zeros(len(out), dtype=bool)
+    dup[rows[1:][same]] = True
+    dup[rows[:-1][same]] = True
     problems.add(
         dup,
         schema.item,

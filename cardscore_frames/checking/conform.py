@@ -31,11 +31,22 @@ class _Cells:
 
     def __init__(self, raw: pd.Series) -> None:
         self.raw = raw
-        codes, uniques = pd.factorize(raw, use_na_sentinel=True)
+        if isinstance(raw.dtype, pd.CategoricalDtype):  # read as codes already
+            codes, uniques = raw.cat.codes.to_numpy(), raw.cat.categories
+        else:
+            codes, uniques = pd.factorize(raw, use_na_sentinel=True)
         self.codes = codes
-        self.uniques = [*uniques, None]
-        self.blank_u = np.array([_blank_value(u) for u in self.uniques], dtype=bool)
-        self.is_blank = self.blank_u[codes]
+        #: the distinct values as text when they all are (vectorised checks)
+        self.text = uniques if getattr(uniques, "dtype", None) == "str" else None
+        self.uniques = [*np.asarray(uniques, dtype=object).tolist(), None]
+        if self.text is not None:
+            blank = np.asarray(self.text.str.strip() == "", dtype=bool)
+            self.blank_u = np.append(blank, True)
+        else:
+            self.blank_u = np.array([_blank_value(u) for u in self.uniques], bool)
+        self.is_blank = (
+            self.blank_u[codes] if self.blank_u[:-1].any() else np.asarray(codes) < 0
+        )
 
     def map(self, fn: Callable[[Any], Any], dtype: Any = object) -> np.ndarray:
         """``fn`` of every distinct non-blank value, spread back over the rows."""
@@ -57,12 +68,16 @@ class _Cells:
 
 
 def _blank_value(v: Any) -> bool:
-    if v is None or (not isinstance(v, str) and pd.isna(v)):
+    if isinstance(v, str):
+        return not v.strip()
+    if v is None:
         return True
-    return isinstance(v, str) and not v.strip()
+    return bool(pd.api.types.is_scalar(v) and pd.isna(v))  # a list is a value
 
 
 def conform(f: Field, raw: pd.Series, problems: Problems) -> pd.Series:
+    if f.kind in ("int", "number") and _plain_numbers(raw):
+        return pd.Series(_numbers(f, raw, problems), index=raw.index, name=f.name)
     cells = _Cells(raw)
     if not f.blank and f.default is None:
         problems.add(cells.is_blank, f.name, "blank", f"{f.name} must not be blank")
@@ -76,32 +91,57 @@ def conform(f: Field, raw: pd.Series, problems: Problems) -> pd.Series:
 
 def _to_id(f: Field, cells: _Cells, problems: Problems):
     """Game ids: ``Int64`` when every id is a whole number written plainly (``12``,
-    not ``012`` nor ``12.5``), else text: an id is never changed on the way in."""
+    not ``012`` nor ``12.5``), else text (a categorical: a handful of games over
+    many deals); an id is never changed on the way in."""
     if pd.api.types.is_integer_dtype(cells.raw.dtype):
         return cells.raw.astype("Int64").array
-    per = [None if b else _whole_id(u) for u, b in zip(cells.uniques, cells.blank_u)]
-    if all(v is not None or b for v, b in zip(per, cells.blank_u)):
-        values = np.array([0 if v is None else v for v in per], dtype=np.int64)
-        return pd.arrays.IntegerArray(values[cells.codes], cells.is_blank.copy())
-    return cells.map_text(_id_text)
+    if cells.text is not None:
+        return _text_ids(cells)
+    given = [u for u, b in zip(cells.uniques, cells.blank_u) if not b]
+    whole = _whole_ids(given)
+    if whole is not None:
+        per = np.zeros(len(cells.uniques), dtype=np.int64)
+        per[~cells.blank_u] = whole
+        return pd.arrays.IntegerArray(per[cells.codes], cells.is_blank.copy())
+    text = [None if b else _id_text(u) for u, b in zip(cells.uniques, cells.blank_u)]
+    codes, names = pd.factorize(pd.Series(text, dtype="str"))
+    return pd.Categorical.from_codes(
+        codes[cells.codes], categories=pd.Index(names, dtype="str")
+    )
 
 
-def _whole_id(u: Any) -> int | None:
-    if isinstance(u, (bool, np.bool_)):
-        return None
-    if isinstance(u, (int, np.integer)):
-        return int(u) if abs(int(u)) < 2**63 else None
-    if isinstance(u, (float, np.floating)):  # Excel stores 12 as 12.0
-        return int(u) if np.isfinite(u) and u == int(u) and abs(u) < 2**53 else None
-    text = str(u).strip()
-    if _PLAIN_INT.fullmatch(text) and abs(int(text)) < 2**63:
-        return int(text)
-    return None
+def _text_ids(cells: _Cells):
+    """Ids read as text (a CSV): vectorised over the distinct values."""
+    text = pd.Series(cells.text).str.strip()
+    given = ~cells.blank_u[:-1]
+    plain = text.str.fullmatch(_PLAIN_INT.pattern) & (text.str.len() < 19)
+    if bool(plain[given].all()):
+        per = np.append(np.where(given, pd.to_numeric(text.where(given, "0")), 0), 0)
+        per = per.astype(np.int64)
+        return pd.arrays.IntegerArray(per[cells.codes], cells.is_blank.copy())
+    codes, names = pd.factorize(text.where(given, None))
+    lut = np.append(codes, -1)
+    return pd.Categorical.from_codes(
+        lut[cells.codes], categories=pd.Index(names, dtype="str")
+    )
+
+
+def _whole_ids(values: list) -> np.ndarray | None:
+    """The ids as int64 when each is a whole number written plainly, else None."""
+    if all(
+        isinstance(u, (int, np.integer)) and not isinstance(u, bool) for u in values
+    ):
+        return np.array(values, dtype=np.int64) if values else np.zeros(0, np.int64)
+    text = pd.Series([_id_text(u) for u in values], dtype="str")
+    plain = text.str.fullmatch(_PLAIN_INT.pattern) & (text.str.len() < 19)
+    return text.astype("int64").to_numpy() if plain.all() else None
 
 
 def _id_text(u: Any) -> str:
-    whole = _whole_id(u)
-    return str(whole) if whole is not None else str(u).strip()
+    """An id as text: Excel's 12.0 is 12; text stripped."""
+    if isinstance(u, (float, np.floating)) and np.isfinite(u) and u == int(u):
+        return str(int(u))
+    return str(u).strip()
 
 
 _PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]*)")
@@ -130,32 +170,95 @@ def _number_of(u: Any) -> float | None:
 
 
 def _to_number(f: Field, cells: _Cells, problems: Problems, whole: bool = False):
-    per = [None if b else _number_of(u) for u, b in zip(cells.uniques, cells.blank_u)]
-    per_u = np.array([np.nan if v is None else v for v in per], dtype=float)
-    num = per_u[cells.codes]
+    """Each distinct value parsed and checked once, the verdicts gathered."""
+    if cells.text is not None:
+        per = _parsed(cells.text)
+    else:
+        per = np.array(
+            [
+                np.nan if b or (v := _number_of(u)) is None else v
+                for u, b in zip(cells.uniques[:-1], cells.blank_u[:-1])
+            ],
+            dtype=float,
+        )
+    per_u = np.append(per, np.nan)
+    verdict = _verdicts(f, per_u, cells.blank_u, whole)
+    _report(f, verdict[cells.codes], problems)
+    bad = verdict > 0
+    values = np.where(bad, 0.0, np.nan_to_num(per_u))[cells.codes]
+    mask = (bad | cells.blank_u)[cells.codes]
+    if whole:
+        return pd.arrays.IntegerArray(values.astype(np.int64), mask)
+    return pd.arrays.FloatingArray(values, mask)
+
+
+def _parsed(text: pd.Index) -> np.ndarray:
+    """Text as numbers, a decimal comma allowed; NaN where it is not a number."""
+    cleaned = pd.Series(text).str.strip().str.replace(",", ".", regex=False)
+    num = pd.to_numeric(cleaned, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+    return np.where(np.isfinite(num), num, np.nan)
+
+
+#: Per value: 0 good or blank, then the reason it is not.
+_VERDICTS = ("", "not_a_number", "too_large", "out_of_range", "not_in_steps")
+
+
+def _verdicts(f: Field, num: np.ndarray, blank: np.ndarray, whole: bool) -> np.ndarray:
+    """A verdict code (index into _VERDICTS) per value: the first check it fails."""
     ok = np.isfinite(num)
-    message = f"{f.name} must be {f.allowed()}; got {{value}}"
-    problems.add(~ok & ~cells.is_blank, f.name, "not_a_number", message)
+    out = np.zeros(len(num), dtype=np.int8)
+    out[~ok & ~blank] = 1
     huge = ok & (np.abs(num) > EXACT_LIMIT)
-    problems.add(
-        huge,
-        f.name,
-        "too_large",
-        f"{f.name} must be {f.allowed()} no larger than {EXACT_LIMIT:,} in size "
-        "(beyond it a number is no longer counted exactly); got {value}",
-    )
-    out = huge.copy()
-    if f.low is not None:
-        out |= ok & (num < f.low)
-    if f.high is not None:
-        out |= ok & (num > f.high)
-    problems.add(out & ~huge, f.name, "out_of_range", message)
+    out[huge] = 2
+    low = -np.inf if f.low is None else f.low
+    high = np.inf if f.high is None else f.high
+    out[ok & ~huge & ((num < low) | (num > high))] = 3
     for step in (1.0 if whole else None, f.step):  # whole numbers, then the step
         if step is not None:
-            off = ok & ~out & ((num / step) != np.floor(num / step))
-            problems.add(off, f.name, "not_in_steps", message)
-            out |= off
-    mask = ~ok | out
+            off = ok & (out == 0) & ((num / step) != np.floor(num / step))
+            out[off] = 4
+    return out
+
+
+def _report(f: Field, verdict: np.ndarray, problems: Problems) -> None:
+    message = f"{f.name} must be {f.allowed()}; got {{value}}"
+    for code, reason in enumerate(_VERDICTS):
+        if code == 0 or not (verdict == code).any():
+            continue
+        text = message
+        if reason == "too_large":
+            text = (
+                f"{f.name} must be {f.allowed()} no larger than {EXACT_LIMIT:,} in "
+                "size (beyond it a number is no longer counted exactly); got {value}"
+            )
+        problems.add(verdict == code, f.name, reason, text)
+
+
+def _plain_numbers(raw: pd.Series) -> bool:
+    """A column of numbers already (Parquet, a DataFrame): no text to parse."""
+    dtype = raw.dtype
+    return pd.api.types.is_numeric_dtype(dtype) and not pd.api.types.is_bool_dtype(
+        dtype
+    )
+
+
+def _numbers(f: Field, raw: pd.Series, problems: Problems):
+    """A numeric column checked as it is, without factorising it."""
+    num = raw.to_numpy(dtype=float, na_value=np.nan)
+    blank = np.isnan(num)
+    if not f.blank and f.default is None:
+        problems.add(blank, f.name, "blank", f"{f.name} must not be blank")
+    typed = _checked(f, num, blank, problems, f.kind == "int")
+    if f.default is not None:
+        return pd.Series(typed).where(~blank, f.default).array
+    return typed
+
+
+def _checked(f: Field, num: np.ndarray, blank: np.ndarray, problems, whole: bool):
+    """Numbers against the field's range and step, as a nullable array."""
+    verdict = _verdicts(f, num, blank, whole)
+    _report(f, verdict, problems)
+    mask = (verdict > 0) | blank
     if whole:
         return pd.arrays.IntegerArray(np.where(mask, 0, num).astype(np.int64), mask)
     return pd.arrays.FloatingArray(np.where(mask, 0.0, num), mask)
@@ -174,9 +277,8 @@ def _to_name(f: Field, cells: _Cells, problems: Problems):
     names = sorted({n for n in stripped if n is not None})
     where = {n: i for i, n in enumerate(names)}
     lut = np.array([-1 if n is None else where[n] for n in stripped], dtype=np.int32)
-    return pd.Categorical.from_codes(
-        lut[cells.codes], categories=pd.Index(names, dtype="str"), ordered=True
-    )
+    dtype = pd.CategoricalDtype(pd.Index(names, dtype="str"), ordered=True)
+    return pd.Categorical.from_codes(lut[cells.codes], dtype=dtype, validate=False)
 
 
 def share_names(typed: dict[str, pd.Series], fields: list[Field]) -> None:
@@ -213,9 +315,8 @@ def _to_label(f: Field, cells: _Cells, problems: Problems):
     labels = sorted({t for t in text if t is not None})
     where = {t: i for i, t in enumerate(labels)}
     lut = np.array([-1 if t is None else where[t] for t in text], dtype=np.int32)
-    return pd.Categorical.from_codes(
-        lut[cells.codes], categories=pd.Index(labels, dtype="str")
-    )
+    dtype = pd.CategoricalDtype(pd.Index(labels, dtype="str"))
+    return pd.Categorical.from_codes(lut[cells.codes], dtype=dtype, validate=False)
 
 
 _DATE_FORMATS = (
@@ -279,7 +380,9 @@ def _to_choice(f: Field, cells: _Cells, problems: Problems):
     categories = [*f.choices, *extra]
     where = {c: i for i, c in enumerate(categories)}
     code_u = np.array([-1 if n is None else where[n] for n in norm], dtype=np.int16)
-    return pd.Categorical.from_codes(code_u[cells.codes], categories=categories)
+    return pd.Categorical.from_codes(
+        code_u[cells.codes], dtype=pd.CategoricalDtype(categories), validate=False
+    )
 
 
 def _norm_choice(f: Field, value: Any) -> str | None:
@@ -350,7 +453,7 @@ def typed_dtype(f: Field, column: pd.Series) -> str | None:
         "flag": ("boolean",),
         "date": ("datetime64[ns]",),
         "text": ("str",),
-        "id": ("Int64", "str"),
+        "id": ("Int64", "category"),
     }[f.kind]
     return None if str(dtype) in expected else f"{f.name} is {dtype}, not {expected[0]}"
 

@@ -80,12 +80,16 @@ def game_codes(frame: pd.DataFrame, key: tuple[str, ...] = GAME_KEY) -> np.ndarr
         return np.zeros(len(frame), dtype=np.int64)
     combined = np.zeros(len(frame), dtype=np.int64)
     blank = np.zeros(len(frame), dtype=bool)
+    parts = 0
     for c in cols:
         codes, n_unique = _factorize(frame[c], blank_is_value=c != "game_id")
         if c == "game_id":
             blank = codes < 0
+        elif n_unique <= 1:  # one league, one season: it tells no game apart
+            continue
         combined = combined * (n_unique + 1) + np.maximum(codes, 0)
-    if len(cols) == 1:
+        parts += 1
+    if parts <= 1:
         out = combined
     else:
         out = pd.factorize(combined)[0].astype(np.int64)

@@ -49,6 +49,15 @@ class Problems:
         self.item = key[-1]
         #: the typed key columns, once conformed (rows then name their deal by it)
         self._typed: dict[str, pd.Series] = {}
+        #: arrays several checks of one pass need (the games, the seats)
+        self._cache: dict[str, Any] = {}
+
+    def cached(self, name: str, make: Any) -> Any:
+        """``make()`` once per validation pass: what several checks share (who
+        sits where, the game index) is worked out once."""
+        if name not in self._cache:
+            self._cache[name] = make()
+        return self._cache[name]
 
     def add(
         self,

@@ -7,7 +7,6 @@ decides what a value means and reports the exact text it could not use.
 from __future__ import annotations
 
 import csv
-import io
 import os
 from pathlib import Path
 from typing import Any, Literal, overload
@@ -114,7 +113,7 @@ def read_log(
     entry = get_game(game)
     schema = entry.schema(kind)
     rules = entry.rules.ensure(rules)
-    raw, src = read_table(source, sheet=sheet, encoding=encoding)
+    raw, src = _read_cells(source, sheet=sheet, encoding=encoding)
     return check_log(raw, schema, rules=rules, errors=errors, source=src)
 
 
@@ -148,7 +147,25 @@ def read_table(
     sheet: str | int = 0,
     encoding: str | None = None,
 ) -> tuple[pd.DataFrame, Source]:
-    """Read a table as text cells, with where each row came from."""
+    """Read a table as it is written, text as text, with where each row came from
+    (what :func:`read_log` checks). Returns the frame and its :class:`Source`."""
+    frame, src = _read_cells(source, sheet=sheet, encoding=encoding)
+    text = {
+        c: frame[c].astype("str")
+        for c in frame.columns
+        if isinstance(frame[c].dtype, pd.CategoricalDtype)
+    }
+    return (frame.assign(**text) if text else frame), src
+
+
+def _read_cells(
+    source: str | os.PathLike | pd.DataFrame,
+    *,
+    sheet: str | int = 0,
+    encoding: str | None = None,
+) -> tuple[pd.DataFrame, Source]:
+    """A table as cells: text columns as categoricals of the text given (each
+    distinct value once), numbers as numbers where the format has them."""
     if isinstance(source, pd.DataFrame):
         return source, Source()
     if not isinstance(source, (str, os.PathLike)):
@@ -162,9 +179,7 @@ def read_table(
     if suffix in (".csv", ".txt", ".tsv"):
         return _read_csv(path, encoding)
     if suffix in (".parquet", ".pq"):
-        _need("pyarrow", "reading Parquet logs", "parquet")
-        frame = pd.read_parquet(path)
-        return frame, Source(label=str(path), lines=None)
+        return _read_parquet(path), Source(label=str(path), lines=None)
     if suffix in (".jsonl", ".ndjson", ".json"):
         frame = pd.read_json(path, lines=suffix != ".json", dtype=False)
         lines = np.arange(1, len(frame) + 1) if suffix != ".json" else None
@@ -175,6 +190,25 @@ def read_table(
         f"log file must end in {', '.join(_SUFFIXES)}, .xlsx or .xlsm; "
         f"got {path.name!r}"
     )
+
+
+def _read_parquet(path: Path) -> pd.DataFrame:
+    """A Parquet file, its text columns dictionary-encoded as they are read (as
+    Parquet stores them), so a million rows arrive as a few distinct values."""
+    _need("pyarrow", "reading Parquet logs", "parquet")
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        schema = pq.read_schema(path)
+        text = [
+            f.name
+            for f in schema
+            if pa.types.is_string(f.type) or pa.types.is_large_string(f.type)
+        ]
+        return pq.read_table(path, read_dictionary=text).to_pandas()
+    except (pa.ArrowException, OSError) as exc:
+        raise LogReadError(f"{path}: not a readable Parquet file: {exc}") from None
 
 
 def _need(module: str, purpose: str, extra: str) -> None:
@@ -188,26 +222,78 @@ def _need(module: str, purpose: str, extra: str) -> None:
 
 
 def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:
-    text, used = decode(path.read_bytes(), encoding, str(path))
-    first = text.split("\n", 1)[0]
+    """A CSV file as text cells (categoricals of the text given), with each row's
+    file line. pyarrow parses it, each column dictionary-encoded as it is read:
+    a log repeats few values in many rows, and the checks look at each distinct
+    value once."""
+    data = path.read_bytes()
+    if encoding is not None:
+        decode(data, encoding, str(path))  # a clear error if it does not decode
+        used = encoding
+        frame = _parse_csv(data, encoding, path)
+    else:
+        used = "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
+        try:  # the parser checks that the text is UTF-8 as it reads it
+            frame = _parse_csv(data, None, path)
+        except _NotUtf8:
+            used = decode(data, None, str(path))[1]  # Windows-1251 or -1252
+            frame = _parse_csv(data, used, path)
+    lines = _data_lines(data, len(frame))
+    empty = frame.isna().all(axis=1).to_numpy()
+    if empty.any():  # rows of separators only carry no deal; keep lines true
+        frame = frame.loc[~empty].reset_index(drop=True)
+        lines = lines[~empty]
+    return frame, Source(label=str(path), lines=lines, encoding=used)
+
+
+class _NotUtf8(Exception):
+    """The file's bytes are not UTF-8."""
+
+
+def _parse_csv(data: bytes, encoding: str | None, path: Path) -> pd.DataFrame:
+    import pyarrow as pa
+    from pyarrow import csv as pacsv
+
+    first = data.split(b"\n", 1)[0].decode(encoding or "utf-8-sig", "replace")
     try:
         sep = csv.Sniffer().sniff(first, delimiters=",;\t").delimiter
     except csv.Error:
         sep = ","
-    frame = pd.read_csv(
-        io.StringIO(text),
-        sep=sep,
-        dtype=str,
-        keep_default_na=False,
-        na_values=[""],
-        skip_blank_lines=False,
-    )
-    lines = np.arange(2, len(frame) + 2)
-    empty = frame.isna().all(axis=1).to_numpy()
-    if empty.any():  # blank lines carry no deal; keep line numbers true
-        frame = frame.loc[~empty].reset_index(drop=True)
-        lines = lines[~empty]
-    return frame, Source(label=str(path), lines=lines, encoding=used)
+    names = next(csv.reader([first.rstrip("\r")], delimiter=sep), [])
+    text = pa.dictionary(pa.int32(), pa.string())
+    try:
+        table = pacsv.read_csv(
+            pa.BufferReader(data),
+            read_options=pacsv.ReadOptions(encoding=encoding or "utf8"),
+            parse_options=pacsv.ParseOptions(delimiter=sep),
+            convert_options=pacsv.ConvertOptions(
+                column_types={n: text for n in names},
+                strings_can_be_null=True,
+                null_values=[""],
+                quoted_strings_can_be_null=False,
+            ),
+        )
+    except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
+        if encoding is None and "invalid UTF8" in str(exc):
+            raise _NotUtf8 from None
+        raise LogReadError(f"{path}: not a readable CSV table: {exc}") from None
+    return table.to_pandas()
+
+
+def _data_lines(data: bytes, rows: int) -> np.ndarray:
+    """The file line of each data row: line 1 is the header; empty lines carry
+    no row (the parser skips them), so they are counted here."""
+    lines = np.arange(2, rows + 2)
+    if b"\n\n" not in data and b"\n\r\n" not in data:
+        return lines
+    raw = np.frombuffer(data, dtype=np.uint8)
+    ends = np.flatnonzero(raw == 10)
+    starts = np.r_[0, ends + 1]
+    stops = np.r_[ends, len(raw)]
+    length = stops - starts - (raw[np.maximum(stops - 1, 0)] == 13)
+    blank = length <= 0
+    kept = np.flatnonzero(~blank[1:]) + 2  # 1-based line numbers after the header
+    return kept[:rows]
 
 
 def _read_excel(path: Path, sheet: str | int) -> tuple[pd.DataFrame, Source]:

@@ -108,8 +108,13 @@ def _some_rows(mask: np.ndarray, make) -> np.ndarray:
     return out
 
 
+def _active(deals: pd.DataFrame, problems: Problems) -> np.ndarray:
+    """Players in each deal, worked out once per validation pass."""
+    return problems.cached("active", lambda: active_players(deals))
+
+
 def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
-    present = seated(deals)
+    present = problems.cached("seated", lambda: seated(deals))
     gap = (~present[:, :-1] & present[:, 1:]).any(axis=1)
     shown = _some_rows(
         gap,
@@ -174,7 +179,7 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
             "set_on_pass",
             f"{col} must be none on a passed deal; got {{value}}",
         )
-    n = active_players(deals)
+    n = _active(deals, problems)
     taker = deals["taker"].notna().to_numpy()
     problems.add(
         taker & ~is_seated(deals, "taker"),
@@ -294,7 +299,7 @@ def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         "card_points of a made chelem must be 91 (3 oudlers) or 87 (the defence "
         "kept the Excuse, at most 2 oudlers); got {value}",
     )
-    n = active_players(deals)
+    n = _active(deals, problems)
     whole = np.isnan(pts) | (pts == np.floor(pts))
     problems.add(
         (n == 4) & ~whole,
@@ -338,7 +343,7 @@ def poignee_counts(
 
 
 def check_poignees(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
-    n = active_players(deals)
+    n = _active(deals, problems)
     att_count, att_trumps = poignee_counts(deals, "poignee_attack", n)
     dfn_count, dfn_trumps = poignee_counts(deals, "poignee_defence", n)
     total = att_trumps + dfn_trumps
