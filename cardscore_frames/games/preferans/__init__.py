@@ -24,6 +24,7 @@ from cardscore_frames.games.preferans.deals import (
     to_ledger,
 )
 from cardscore_frames.games.preferans.generate import random_deals, random_games
+from cardscore_frames.games.preferans.profile import profile
 from cardscore_frames.games.preferans.results import report, results
 from cardscore_frames.games.preferans.rules import (
     CALLS,
@@ -67,6 +68,7 @@ GAME = Game(
         "whists_received": "float64",
     },
     sample="preferans_season.csv",
+    profile=profile,
 )
 
 __all__ = [

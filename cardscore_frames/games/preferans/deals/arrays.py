@@ -20,7 +20,6 @@ from cardscore_frames.games.preferans.deals.outcome import (
     Deal,
     all_pass_prices,
     deal_effects,
-    whists_on,
 )
 from cardscore_frames.games.preferans.deals.pools import DealWalk, run_pools, walk
 from cardscore_frames.games.preferans.deals.seats import (
@@ -30,7 +29,7 @@ from cardscore_frames.games.preferans.deals.seats import (
     contract_codes,
     pool_targets,
     seats,
-    trick_array,
+    trick_ints,
 )
 from cardscore_frames.games.preferans.rules import CONTRACT_VALUE, MAX_SEATS, Rules
 
@@ -104,18 +103,18 @@ def _net(block: np.ndarray, n: np.ndarray, rules: Rules) -> np.ndarray:
 
     Returns (4, N) floats; rows of empty seats are 0.
     """
-    seated = np.arange(MAX_SEATS)[:, None] < n[None, :]
     pool, mountain = block[_rows("pool")], block[_rows("mountain")]
     base = rules.pool_whists * pool - rules.mountain_whists * mountain
     for i, j in SEAT_PAIRS:
         w = block[_ROW[f"whists_{i}_on_{j}"]]
         base[i - 1] += w
         base[j - 1] -= w
-    shift = (
-        rules.pool_whists * pool.sum(axis=0, where=seated)
-        - rules.mountain_whists * mountain.sum(axis=0, where=seated)
-    ) / n
-    return np.where(seated, base - shift, 0.0)
+    # the mean over the table: empty seats hold 0, so every row may be summed
+    total = base[0] + base[1] + base[2] + base[3]
+    net = base.astype(np.float64)
+    net -= total / n
+    net[np.arange(MAX_SEATS)[:, None] >= n[None, :]] = 0.0
+    return net
 
 
 def _targets(deals: pd.DataFrame, lay: DealWalk, rules: Rules) -> np.ndarray:
@@ -129,10 +128,28 @@ def _targets(deals: pd.DataFrame, lay: DealWalk, rules: Rules) -> np.ndarray:
     return target.astype(np.int32)
 
 
+#: The block row of W[i][j] (0-based seats); -1 on the diagonal.
+_PAIR_ROW = np.array(
+    [
+        [_ROW.get(f"whists_{i}_on_{j}", -1) for j in range(1, MAX_SEATS + 1)]
+        for i in range(1, MAX_SEATS + 1)
+    ]
+)
+
+
 def _whists(block, effect, st, run, lay) -> None:
     """The whist rows: the deal's own, plus what the pools' overflow wrote."""
-    for i, j in SEAT_PAIRS:
-        block[_ROW[f"whists_{i}_on_{j}"]] = whists_on(effect, st.declarer, i - 1, j - 1)
+    rows = _PAIR_ROW[_PAIR_ROW >= 0]
+    block[rows.min() : rows.max() + 1] = 0
+    size = block.shape[1]
+    flat = block.reshape(-1)
+    for i in range(MAX_SEATS):  # contract whists: all on the declarer
+        at = np.flatnonzero((effect.on_declarer[i] != 0) & (st.declarer >= 0))
+        where = _PAIR_ROW[i, st.declarer[at]] * size + at
+        flat[where] = effect.on_declarer[i, at]
+    if effect.low is not None:  # Rostov all-pass: the fewest write on the others
+        for i, j in SEAT_PAIRS:
+            block[_ROW[f"whists_{i}_on_{j}"]] += effect.low[i - 1] * effect.owed[j - 1]
     slots, donors, given = run.spill
     for i, j in SEAT_PAIRS:
         mine = donors == i - 1
@@ -159,7 +176,7 @@ def compute(deals: pd.DataFrame, rules: Rules) -> ScoredArrays:
     lay = walk(game_index(deals))
     st = seats(deals)
     code = contract_codes(deals)
-    tricks = np.nan_to_num(trick_array(deals)).astype(np.int32)
+    tricks = trick_ints(deals)
     price = np.zeros(len(deals), np.int32)
     price[lay.order] = all_pass_prices((code == ALL_PASS)[lay.order], lay.game, rules)
     effect = deal_effects(st, code, call_codes(deals), tricks, price, rules)
@@ -199,7 +216,9 @@ def compute(deals: pd.DataFrame, rules: Rules) -> ScoredArrays:
 def _unslot(values: np.ndarray, lay: DealWalk, out: np.ndarray | None = None):
     """From slot order back to the log's row order (the last axis); a gather,
     so that ``out`` is written in order."""
-    return np.take(values, lay.slot, axis=-1, out=out)
+    # mode="clip" writes straight into ``out`` (the slots are valid by
+    # construction); the default mode buffers the whole result first
+    return np.take(values, lay.slot, axis=-1, out=out, mode="clip")
 
 
 def ended_at(deals: pd.DataFrame, res: ScoredArrays) -> np.ndarray:

@@ -66,12 +66,16 @@ class Deal(NamedTuple):
 
 
 def _by_seat(size: int, *parts: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-    """(4, N) sums of (seat, amount) parts: amount[k] lands on seat[k] (-1: none)."""
-    out = np.zeros((MAX_SEATS, size), np.int32)
-    for s in range(MAX_SEATS):
-        for seat, amount in parts:
-            out[s] += np.where(seat == s, amount, 0)
-    return out
+    """(4, N) sums of (seat, amount) parts: amount[k] lands on seat[k] (-1: none).
+
+    Each part writes one cell per deal at most, so each is one scatter of its
+    non-zero amounts into the flat (seat, deal) array.
+    """
+    out = np.zeros(MAX_SEATS * size, np.int32)
+    for seat, amount in parts:
+        at = np.flatnonzero((seat >= 0) & (amount != 0))
+        out[seat[at] * size + at] += amount[at]
+    return out.reshape(MAX_SEATS, size)
 
 
 def all_pass_prices(all_pass: np.ndarray, game: np.ndarray, rules: Rules) -> np.ndarray:

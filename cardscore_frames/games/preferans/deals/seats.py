@@ -40,6 +40,7 @@ __all__ = [
     "contract_codes",
     "call_codes",
     "trick_array",
+    "trick_ints",
     "at_seat",
 ]
 
@@ -49,7 +50,7 @@ TRICK_COLUMNS = tuple(f"tricks{i}" for i in range(1, MAX_SEATS + 1))
 PASS, WHIST, HALF = (CALLS.index(c) for c in ("pass", "whist", "half"))
 #: Contract codes (positions in CONTRACTS) of misère and of an all-pass deal.
 MISERE, ALL_PASS = CONTRACTS.index("misere"), CONTRACTS.index("pass")
-LEVEL = np.array([CONTRACT_LEVEL[c] for c in CONTRACTS] + [0], dtype=np.int64)
+LEVEL = np.array([CONTRACT_LEVEL[c] for c in CONTRACTS] + [0], dtype=np.int32)
 
 
 class Seats(NamedTuple):
@@ -108,14 +109,19 @@ def seats(deals: pd.DataFrame) -> Seats:
     out = np.where(n == MAX_SEATS, dealer, -1)
     seat = np.arange(MAX_SEATS)
     active = present & (seat[:, None] != out[None, :])
-    rows = np.arange(len(deals))
-    first, second = np.full(len(deals), -1), np.full(len(deals), -1)
-    for step in range(1, MAX_SEATS):  # clockwise from the declarer
-        cand = (declarer + step) % np.maximum(n, 1)
-        ok = (declarer >= 0) & active[cand, rows] & (cand != declarer)
-        second = np.where((first >= 0) & (second < 0) & ok, cand, second)
-        first = np.where((first < 0) & ok, cand, first)
+    first, second = _defenders(declarer, out, n)
     return Seats(present, n, dealer, out, declarer, active, first, second)
+
+
+def _defenders(declarer: np.ndarray, out: np.ndarray, n: np.ndarray):
+    """The first and second defender: the next two seats clockwise from the
+    declarer, passing over the seat sitting out (the 4-player dealer)."""
+    size = np.maximum(n, 1)
+    c1, c2, c3 = ((declarer + step) % size for step in (1, 2, 3))
+    first = np.where(c1 == out, c2, c1)
+    second = np.where((c1 == out) | (c2 == out), c3, c2)
+    none = declarer < 0
+    return np.where(none, -1, first), np.where(none, -1, second)
 
 
 def _codes(deals: pd.DataFrame, column: str, choices: tuple[str, ...]) -> np.ndarray:
@@ -126,8 +132,8 @@ def _codes(deals: pd.DataFrame, column: str, choices: tuple[str, ...]) -> np.nda
         isinstance(col.dtype, pd.CategoricalDtype)
         and tuple(col.cat.categories) == choices
     ):
-        return col.cat.codes.to_numpy().astype(np.int64)
-    return pd.Categorical(col, categories=choices).codes.astype(np.int64)
+        return col.cat.codes.to_numpy().astype(np.int16)
+    return pd.Categorical(col, categories=choices).codes.astype(np.int16)
 
 
 def contract_codes(deals: pd.DataFrame) -> np.ndarray:
@@ -150,6 +156,15 @@ def trick_array(deals: pd.DataFrame) -> np.ndarray:
             for c in TRICK_COLUMNS
         ]
     )
+
+
+def trick_ints(deals: pd.DataFrame) -> np.ndarray:
+    """(4, N) tricks as int32, 0 where blank (scoring reads only played seats)."""
+    out = np.zeros((MAX_SEATS, len(deals)), np.int32)
+    for i, c in enumerate(TRICK_COLUMNS):
+        if c in deals:
+            out[i] = deals[c].to_numpy(dtype=np.int32, na_value=0)
+    return out
 
 
 def at_seat(values: np.ndarray, seat: np.ndarray, fill=-1) -> np.ndarray:

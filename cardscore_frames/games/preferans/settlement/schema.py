@@ -21,7 +21,24 @@ import pandas as pd
 from cardscore_frames.checking import Field, Problems, Schema, game_codes
 from cardscore_frames.games.preferans.rules import MAX_SEATS, PLAYER_COUNTS, Rules
 
-__all__ = ["SHEET_SCHEMA", "SHEET_COLUMNS", "WHIST_COLUMNS"]
+__all__ = [
+    "SHEET_SCHEMA",
+    "SHEET_COLUMNS",
+    "WHIST_COLUMNS",
+    "SHEET_LIMIT",
+    "PRICE_LIMITS",
+]
+
+#: The largest pool, mountain or whist count (and pool target) a sheet may hold.
+#: Settlement keeps each game's balance as a whole number of twelfths of a whist,
+#: sums of a few cells times the rules' whists per point times 12: a billion per
+#: cell keeps them exact (far below 2**53) for any rules a club plays, and no
+#: paper sheet comes near it.
+SHEET_LIMIT = 10**9
+#: The smallest and largest whist price: settlement reads prices to 9 decimal
+#: places into 64-bit integers, so a smaller price would settle as 0 and a larger
+#: one would not fit.
+PRICE_LIMITS = (1e-9, 1e9)
 
 WHIST_COLUMNS = tuple(f"whists_on_{j}" for j in range(1, MAX_SEATS + 1))
 
@@ -29,11 +46,16 @@ SHEET_FIELDS = (
     Field("game_id", "id", aliases=("game", "game id")),
     Field("seat", "int", low=1, high=MAX_SEATS),
     Field("player", "name", aliases=("name",)),
-    Field("pool", "int", low=0),
-    Field("mountain", "int"),  # may be negative: a surplus written off it
-    *(Field(c, "int", required=j < 3, blank=True) for j, c in enumerate(WHIST_COLUMNS)),
-    Field("pool_target", "int", required=False, blank=True, low=1),
-    Field("whist_price", "number", required=False, blank=True),
+    Field("pool", "int", low=0, high=SHEET_LIMIT),
+    # may be negative: a surplus written off it
+    Field("mountain", "int", low=-SHEET_LIMIT, high=SHEET_LIMIT),
+    *(
+        # negative whists are reported by check_whists, with the player's name
+        Field(c, "int", required=j < 3, blank=True, high=SHEET_LIMIT)
+        for j, c in enumerate(WHIST_COLUMNS)
+    ),
+    Field("pool_target", "int", required=False, blank=True, low=1, high=SHEET_LIMIT),
+    Field("whist_price", "number", required=False, blank=True, high=PRICE_LIMITS[1]),
 )
 #: The sheet's columns, in order.
 SHEET_COLUMNS = tuple(f.name for f in SHEET_FIELDS)
@@ -198,6 +220,15 @@ def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> 
             "not_positive",
             "whist_price must be a positive number (money per whist); got {value} "
             "for {player}",
+            sheet,
+        )
+        _report(
+            problems,
+            (price > 0) & (price < PRICE_LIMITS[0]),
+            "whist_price",
+            "too_small",
+            f"whist_price must be at least {PRICE_LIMITS[0]:.9f} (prices are "
+            "settled to 9 decimal places); got {value} for {player}",
             sheet,
         )
     _game_value(sheet, "whist_price", problems)
