@@ -1,11 +1,27 @@
-"""Shared timing helpers for the benchmarks: best-of-N wall time and ratio lines."""
+"""Shared helpers for the benchmarks: best-of-N wall time, printed lines, and the
+records that ``run.py`` gathers into one table and one CSV.
+
+Every ``rate_line`` and ``ratio_line`` a benchmark prints is also recorded; run
+with ``--json FILE`` (``run.py`` does), a benchmark writes its records there when
+it ends: benchmark, stage, size, unit, seconds, per_second, peak_mb, ratio,
+target and verdict.
+"""
 
 from __future__ import annotations
 
 import argparse
+import atexit
+import json
+import resource
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+#: The records of this process, in the order they were printed.
+RECORDS: list[dict[str, Any]] = []
+_OUT: dict[str, str] = {}
 
 
 def best_of(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:
@@ -18,8 +34,36 @@ def best_of(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:
     return best, result
 
 
-def rate_line(label: str, n: int, seconds: float, unit: str = "deals") -> str:
-    return f"{label:<44} {n:>10,} {unit} in {seconds:8.3f} s = {n / seconds:>14,.0f} {unit}/s"
+def peak_mb() -> float:
+    """This process's peak resident memory so far, in MB (Linux: ru_maxrss in KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _record(stage: str) -> dict[str, Any]:
+    for rec in RECORDS:
+        if rec["stage"] == stage:
+            return rec
+    rec = {"benchmark": Path(sys.argv[0]).stem, "stage": stage}
+    RECORDS.append(rec)
+    return rec
+
+
+def rate_line(
+    label: str,
+    n: int,
+    seconds: float,
+    unit: str = "deals",
+    peak: float | None = None,
+) -> str:
+    """``label  n units in s = rate units/s``; recorded under ``label``."""
+    rec = _record(label)
+    rec.update(size=n, unit=unit, seconds=seconds, per_second=n / seconds)
+    if peak is not None:
+        rec["peak_mb"] = peak
+    return (
+        f"{label:<44} {n:>10,} {unit} in {seconds:8.3f} s = "
+        f"{n / seconds:>14,.0f} {unit}/s"
+    )
 
 
 def ratio_line(
@@ -30,19 +74,50 @@ def ratio_line(
     Figures the issues set no target for (validation included, say) pass None.
     """
     ratio = slow_per_item / fast_per_item
-    line = f"{label:<44} {ratio:>10,.0f}x faster than the baseline"
+    line = f"{label:<44} {ratio:>10,.1f}x faster than the baseline"
+    verdict = "info" if target is None else ("meets" if ratio >= target else "MISSES")
+    _record(label).update(ratio=ratio, target=target, verdict=verdict)
     if target is None:
         return line + " (for information)"
-    verdict = "meets" if ratio >= target else "MISSES"
     return f"{line} ({verdict} target {target:g}x)"
+
+
+def limit_line(label: str, value: float, limit: float, what: str) -> str:
+    """A figure that must stay at or under a limit (a cost ratio, a memory
+    ratio): ``label  value (meets/MISSES at most limit)``."""
+    verdict = "meets" if value <= limit else "MISSES"
+    _record(label).update(ratio=value, target=limit, verdict=verdict, limit=True)
+    return f"{label:<44} {value:>10,.2f}x {what} ({verdict} at most {limit:g}x)"
 
 
 def bench_parser(
     doc: str, *, n: int, sample: int, repeat: int = 3, unit: str = "deals to score"
 ) -> argparse.ArgumentParser:
-    """The options every benchmark takes: --n, --sample (baseline) and --repeat."""
+    """The options every benchmark takes: --n, --sample (baseline), --repeat and
+    --json (where to write the records)."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--n", type=int, default=n, help=unit)
     parser.add_argument("--sample", type=int, default=sample, help="baseline sample")
     parser.add_argument("--repeat", type=int, default=repeat)
+    parser.add_argument("--json", default=None, help="write the records here")
+    real_parse = parser.parse_args
+
+    def parse_args(*a: Any, **k: Any) -> argparse.Namespace:
+        args = real_parse(*a, **k)
+        if args.json:
+            _OUT["path"] = args.json
+        return args
+
+    parser.parse_args = parse_args  # type: ignore[method-assign]
     return parser
+
+
+@atexit.register
+def _write() -> None:
+    path = _OUT.get("path")
+    if not path:
+        return
+    whole = peak_mb()
+    for rec in RECORDS:
+        rec.setdefault("process_peak_mb", whole)
+    Path(path).write_text(json.dumps(RECORDS, indent=1), encoding="utf-8")

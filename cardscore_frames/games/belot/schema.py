@@ -112,6 +112,11 @@ FIELDS = (
 )
 
 
+def _games(deals: pd.DataFrame, problems: Problems):
+    """The log's matches, indexed once per validation pass."""
+    return problems.cached("games", lambda: game_index(deals, "deal"))
+
+
 def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Four different players, two in each pair."""
     for i in range(4):
@@ -138,7 +143,7 @@ def pair_key(deals: pd.DataFrame, first: str, second: str) -> pd.Series:
 
 def check_pairs(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """The two pairs stay the same all through a match (seat swaps are no change)."""
-    first = game_index(deals).first_of()
+    first = _games(deals, problems).first_of()
     deal = deals["deal"].to_numpy(dtype=object)
     n = len(deals)
     codes = pd.factorize(pd.concat([deals[p] for p in PLAYERS], ignore_index=True))[0]
@@ -276,7 +281,8 @@ def check_bela(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
 
 def check_after_match(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Rule 8: no deal after the one that decided its match (scores the log)."""
-    proto = score_arrays(deals, rules, valid=~problems.bad)[2]
+    index = _games(deals, problems)
+    proto = score_arrays(deals, rules, valid=~problems.bad, index=index)[2]
     deal = deals["deal"].to_numpy(dtype=object)
     end = np.maximum(proto.end_row, 0)
     problems.add(

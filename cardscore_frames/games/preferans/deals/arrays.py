@@ -41,7 +41,7 @@ __all__ = [
     "ScoredArrays",
     "check_options",
     "compute",
-    "ended_at",
+    "game_ends",
 ]
 
 SEAT_RANGE = range(1, MAX_SEATS + 1)
@@ -170,9 +170,8 @@ class ScoredArrays(NamedTuple):
     game_over: np.ndarray  # (N,) bool: the game is over after this deal
 
 
-def compute(deals: pd.DataFrame, rules: Rules) -> ScoredArrays:
-    """Every array of the result, rows in the log's order; the int32 columns as
-    one (columns, N) block."""
+def _walked(deals: pd.DataFrame, rules: Rules):
+    """Every deal's effect, and the pools walked through every game."""
     lay = walk(game_index(deals))
     st = seats(deals)
     code = contract_codes(deals)
@@ -190,6 +189,22 @@ def compute(deals: pd.DataFrame, rules: Rules) -> ScoredArrays:
         target[lay.games],
         rules,
     )
+    return lay, st, effect, target, n, run
+
+
+def game_ends(deals: pd.DataFrame, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """(N,) whether each deal comes after its game ended, and the number of the
+    deal that ended it (0: not ended): the pools only, no sheet nor whists."""
+    lay, _, _, _, _, run = _walked(deals, rules)
+    after = _unslot(run.after_end, lay)
+    over = _unslot(run.game_over, lay)
+    return after, _ended_at(deals, lay, after, over)
+
+
+def compute(deals: pd.DataFrame, rules: Rules) -> ScoredArrays:
+    """Every array of the result, rows in the log's order; the int32 columns as
+    one (columns, N) block."""
+    lay, st, effect, target, n, run = _walked(deals, rules)
     block = np.empty((len(INT_COLUMNS), len(deals)), np.int32)
     for name in ("value", "whisters", "undertricks", "shortfall"):
         block[_ROW[name]] = getattr(effect, name)
@@ -221,11 +236,10 @@ def _unslot(values: np.ndarray, lay: DealWalk, out: np.ndarray | None = None):
     return np.take(values, lay.slot, axis=-1, out=out, mode="clip")
 
 
-def ended_at(deals: pd.DataFrame, res: ScoredArrays) -> np.ndarray:
+def _ended_at(deals, lay: DealWalk, after, over) -> np.ndarray:
     """(N,) the number of the deal that ended each row's game (0: not ended)."""
-    lay = res.walk
     deal = deals["deal"].to_numpy(dtype=np.int64)
-    last = res.game_over & ~res.after_end  # the deal that ended the game
+    last = over & ~after  # the deal that ended the game
     at = np.zeros(len(lay.first_row), np.int64)
     code = np.empty(len(deals), np.int64)
     code[lay.order] = lay.game

@@ -20,11 +20,7 @@ import pandas as pd
 
 from cardscore_frames.checking import Field, Problems, Schema, game_index
 from cardscore_frames.checking.seats import same_name
-from cardscore_frames.games.preferans.deals.arrays import (
-    check_options,
-    compute,
-    ended_at,
-)
+from cardscore_frames.games.preferans.deals.arrays import check_options, game_ends
 from cardscore_frames.games.preferans.deals.seats import (
     ALL_PASS,
     CALL_COLUMNS,
@@ -149,7 +145,7 @@ def check_players(deals, problems: Problems, rules: Rules, st: Seats) -> None:
                     f"player names must be distinct in a deal; {{value}} is also "
                     f"{PLAYERS[i]}",
                 )
-    first = game_index(deals).first_of()
+    first = _games(deals, problems).first_of()
     for i, col in enumerate(PLAYERS):
         if col not in deals:
             continue
@@ -374,7 +370,7 @@ def check_pool_target(deals, problems: Problems, rules: Rules, st: Seats) -> Non
         "pool_target must be given: a pool_target column, or "
         "Rules(pool_target=...) for the whole log",
     )
-    other = target[game_index(deals).first_of()]
+    other = target[_games(deals, problems).first_of()]
     problems.add(
         ~np.isnan(target) & ~np.isnan(other) & (target != other),
         "pool_target",
@@ -385,23 +381,28 @@ def check_pool_target(deals, problems: Problems, rules: Rules, st: Seats) -> Non
     )
 
 
+def _games(deals: pd.DataFrame, problems: Problems):
+    """The log's games, indexed once per validation pass."""
+    return problems.cached("games", lambda: game_index(deals, "deal"))
+
+
 def check_after_end(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     """No deal after the one that ended its game (every pool closed; Leningrad:
     the pools' sum reached); it scores the games that have no other problem."""
     if rules.after_end == "score":
         return
-    codes = game_index(deals).codes
+    codes = _games(deals, problems).codes
     bad_game = np.zeros(codes.max(initial=-1) + 2, dtype=bool)
     np.logical_or.at(bad_game, codes, problems.bad)
     rows = np.flatnonzero(~bad_game[codes] & (codes >= 0))
     if not len(rows):
         return
-    part = deals.iloc[rows]
-    res = compute(part, rules)
+    part = deals if len(rows) == len(deals) else deals.iloc[rows]
+    after_part, end_part = game_ends(part, rules)
     after = np.zeros(len(deals), dtype=bool)
-    after[rows] = res.after_end
+    after[rows] = after_part
     end = np.zeros(len(deals), dtype=np.int64)
-    end[rows] = ended_at(part, res)
+    end[rows] = end_part
     problems.add(
         after,
         "deal",

@@ -1,0 +1,195 @@
+"""The whole README pipeline, file on disk to totals, against pandas reading the file.
+
+    python benchmarks/bench_pipeline.py              # 1,000,000 deals of each game
+    python benchmarks/bench_pipeline.py --n 200000 --games tarot
+
+For each game and format (CSV, Parquet), 1,000,000 generated deals with realistic
+text (game ids like ``club-7/2025-10-03/4``, accented French and Cyrillic names,
+4-player tarot tables with ``player5`` blank, league, season, date and table) are
+written once to ``out/bench/`` (reused on later runs). Each stage then runs in a
+fresh process, so that its peak memory is its own:
+
+- the reader alone: ``pd.read_csv(engine="pyarrow")`` or ``pd.read_parquet``;
+- the README pipeline: ``read_log`` -> ``score`` -> ``to_ledger`` -> ``totals``.
+
+Targets (issue "Speed of the whole pipeline"): the pipeline within 5x the reader,
+its peak memory within 2x the reader's, and ``score`` on a frame ``read_log``
+returned at most 1.3x ``score(..., validate=False)``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+
+from common import bench_parser, limit_line, peak_mb, rate_line  # noqa: E402
+
+DATA = ROOT / "out" / "bench"
+NAMES = (
+    "Amélie", "Bastien", "Chloé", "Élodie", "François", "Gaëlle", "Hugo", "Inès",
+    "Зоя", "Дмитрий", "Анна", "Борис", "Ирина", "Павел", "Julien", "Léa", "Noël",
+    "Søren", "Zoé", "Արամ",
+)  # fmt: skip
+
+
+def generate(game: str, n: int) -> pd.DataFrame:
+    """``n`` valid deals of ``game`` with club-like text."""
+    if game == "tarot":
+        from cardscore_frames.games.tarot.generate import random_deals
+
+        deals = random_deals(
+            n, seed=7, table_sizes=(4,), names=list(NAMES), deals_per_game=24
+        )
+    elif game == "belot":
+        from cardscore_frames.games.belot.generate import random_deals
+
+        pairs = list(zip(NAMES[::2], NAMES[1::2], strict=True))
+        deals = random_deals(n, seed=7, pairs=pairs, metadata=False)
+    else:
+        from cardscore_frames.games.preferans import random_deals
+
+        deals = random_deals(n, seed=7, deal_range=(20, 60), names=NAMES)
+    codes = pd.factorize(deals["game_id"])[0]
+    ids = np.array(
+        [f"club-{g % 9}/2025-10-{g % 28 + 1:02d}/{g}" for g in range(codes.max() + 1)],
+        dtype=object,
+    )
+    deals["game_id"] = ids[codes]
+    meta = {"league": "Cercle", "season": "2025-26", "date": "2025-10-03", "table": "1"}
+    for i, (column, value) in enumerate(meta.items()):
+        if column in deals:
+            deals = deals.drop(columns=column)
+        deals.insert(i, column, value)
+    return deals
+
+
+def files(game: str, n: int) -> dict[str, Path]:
+    """The game's log as CSV and Parquet, written once."""
+    DATA.mkdir(parents=True, exist_ok=True)
+    out = {fmt: DATA / f"{game}_{n}.{fmt}" for fmt in ("csv", "parquet")}
+    if not all(p.exists() for p in out.values()):
+        deals = generate(game, n)
+        deals.to_csv(out["csv"], index=False)
+        deals.to_parquet(out["parquet"], index=False)
+    return out
+
+
+def stage_reader(path: Path) -> dict:
+    t0 = time.perf_counter()
+    if path.suffix == ".csv":
+        frame = pd.read_csv(path, engine="pyarrow")
+    else:
+        frame = pd.read_parquet(path)
+    return {"seconds": time.perf_counter() - t0, "rows": len(frame), "peak": peak_mb()}
+
+
+def stage_pipeline(path: Path, game: str) -> dict:
+    import cardscore_frames as csf
+
+    module = csf.get_game(game)
+    times = {}
+    t0 = time.perf_counter()
+    deals = csf.read_log(path, game=game)
+    times["read_log"] = time.perf_counter() - t0
+    t = time.perf_counter()
+    scored = module.score(deals)
+    times["score"] = time.perf_counter() - t
+    t = time.perf_counter()
+    ledger = module.to_ledger(scored)
+    times["to_ledger"] = time.perf_counter() - t
+    t = time.perf_counter()
+    csf.totals(ledger)
+    times["totals"] = time.perf_counter() - t
+    times["seconds"] = time.perf_counter() - t0
+    times["peak"] = peak_mb()
+    # score on the frame read_log returned, against validate=False, best of 3
+    trusted = min(_timed(lambda: module.score(deals)) for _ in range(3))
+    blind = min(_timed(lambda: module.score(deals, validate=False)) for _ in range(3))
+    times["score_after_read"], times["score_unchecked"] = trusted, blind
+    return times
+
+
+def _timed(fn) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def in_process(*args: str) -> dict:
+    """Run one stage of this script in a fresh Python process."""
+    got = subprocess.run(
+        [sys.executable, __file__, "--stage", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(got.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = bench_parser(__doc__, n=1_000_000, sample=0, repeat=1)
+    parser.add_argument("--games", default="tarot,belot,preferans")
+    parser.add_argument("--stage", nargs="*", help=argparse_hidden())
+    args = parser.parse_args()
+    if args.stage:
+        kind, path, game = args.stage
+        fn = stage_reader if kind == "reader" else stage_pipeline
+        result = fn(Path(path)) if kind == "reader" else fn(Path(path), game)
+        print(json.dumps(result))
+        return
+    for game in args.games.split(","):
+        for fmt, path in files(game, args.n).items():
+            report(game, fmt, path, args.n)
+
+
+def argparse_hidden() -> str:
+    return "internal: run one stage (reader|pipeline PATH GAME)"
+
+
+def report(game: str, fmt: str, path: Path, n: int) -> None:
+    reader = in_process("reader", str(path), game)
+    run = in_process("pipeline", str(path), game)
+    name = f"{game} {fmt}"
+    steps = ", ".join(
+        f"{k} {run[k]:.2f}" for k in ("read_log", "score", "to_ledger", "totals")
+    )
+    print(f"\n{name}: {n:,} deals, {path.stat().st_size / 1e6:,.0f} MB ({steps} s)")
+    print(rate_line(f"{name}: reader alone", n, reader["seconds"], peak=reader["peak"]))
+    print(rate_line(f"{name}: README pipeline", n, run["seconds"], peak=run["peak"]))
+    print(
+        limit_line(
+            f"{name}: pipeline / reader (time)",
+            run["seconds"] / reader["seconds"],
+            5,
+            "the reader's time",
+        )
+    )
+    print(
+        limit_line(
+            f"{name}: pipeline / reader (peak memory)",
+            run["peak"] / reader["peak"],
+            2,
+            "the reader's peak",
+        )
+    )
+    print(
+        limit_line(
+            f"{name}: score after read_log / validate=False",
+            run["score_after_read"] / run["score_unchecked"],
+            1.3,
+            "score(validate=False)",
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
