@@ -102,7 +102,7 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
     scored, rules = ensure_scored(scored, "preferans", score, SCORE_COLUMNS)
     index = game_index(scored)
     code, first = index.codes, index.first_row
-    games = scored["game_id"].take(first)
+    games = scored["game_id"].array.take(first)
 
     def total(column: str) -> np.ndarray:  # per game
         return np.rint(
@@ -141,7 +141,7 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
         frame[c] = frame[c].astype("Int64")
     for col in METADATA_COLUMNS:
         if col in scored:
-            frame[col] = scored[col].take(first[g]).to_numpy()
+            frame[col] = scored[col].array.take(first[g])
     frame = frame[[*SHEET_SCHEMA.names]]
     return stamp(frame, game="preferans", kind="sheet", rules=rules)
 
