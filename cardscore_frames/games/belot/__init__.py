@@ -9,6 +9,7 @@
 """
 
 from cardscore_frames.games.base import Game
+from cardscore_frames.games.belot.profile import profile
 from cardscore_frames.games.belot.results import matches, pair_totals, report, results
 from cardscore_frames.games.belot.rules import (
     ALL_TRICKS_BASE_COST,
@@ -50,6 +51,7 @@ GAME = Game(
         "match_won": "boolean",
     },
     sample="belot_season.csv",
+    profile=profile,
 )
 
 __all__ = [

@@ -6,6 +6,7 @@
 """
 
 from cardscore_frames.games.base import Game
+from cardscore_frames.games.tarot.profile import profile
 from cardscore_frames.games.tarot.results import report, results
 from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
@@ -43,6 +44,7 @@ GAME = Game(
     seats=PLAYERS,
     ledger_columns={"misere_points": "float64"},
     sample="tarot_season.csv",
+    profile=profile,
 )
 
 __all__ = [
