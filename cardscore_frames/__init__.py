@@ -10,6 +10,7 @@ pandas/numpy code, and get one common ledger for everything downstream::
 """
 
 from cardscore_frames import accessor as _accessor  # noqa: F401 (registers .cardscore)
+from cardscore_frames import season
 from cardscore_frames.checking import Collected
 from cardscore_frames.datasets import list_examples, load_example
 from cardscore_frames.errors import (
@@ -61,5 +62,6 @@ __all__ = [
     "tarot",
     "belot",
     "preferans",
+    "season",
     "__version__",
 ]

@@ -1,0 +1,193 @@
+"""``cardscore season LOGS... --out season.xlsx``: standings of one or more logs
+of any games, printed, and written as a workbook, CSV or Parquet, with charts
+as PNG."""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import re
+import sys
+import warnings
+from pathlib import Path
+
+import pandas as pd
+
+from cardscore_frames.atomic import atomic_open, atomic_path
+from cardscore_frames.cli.common import print_tables, rules_of
+from cardscore_frames.errors import CardscoreError
+from cardscore_frames.games import game_names, get_game
+from cardscore_frames.io import read_log
+from cardscore_frames.ledger import concat
+
+#: What the printed tables show of the standings.
+_PRINTED = (
+    "rank",
+    "player",
+    "games",
+    "total",
+    "mean_per_game",
+    "wins",
+    "win_rate",
+    "money",
+    "rank_points",
+    "tiebreak_1",
+    "tiebreak_2",
+)
+_OUT = (".xlsx", ".csv", ".parquet")
+
+
+def add(sub) -> None:
+    se = sub.add_parser(
+        "season",
+        help="standings, head to head and ratings of one or more logs",
+        description="Score one or more logs (games may be mixed: name each as "
+        "GAME:PATH, or give --game for all), print each league table and write "
+        "the season as a workbook (.xlsx: standings, head to head, ratings, a "
+        "page per player, charts), or the standings as .csv or .parquet.",
+    )
+    se.add_argument("logs", nargs="+", metavar="LOG", help="PATH or GAME:PATH; globs")
+    se.add_argument("--game", choices=game_names(), help="the game of plain PATHs")
+    se.add_argument(
+        "--rules",
+        action="append",
+        default=[],
+        metavar="[GAME:]PRESET",
+        help="a rules preset, for --game or for GAME (repeatable)",
+    )
+    se.add_argument("--out", help="season.xlsx, standings .csv or .parquet")
+    se.add_argument("--png", metavar="DIR", help="also draw the charts as PNG here")
+    se.add_argument("--by", nargs="*", default=["league", "season"], metavar="COL")
+    se.add_argument("--rank-by", choices=("total", "mean"), default="total")
+    se.add_argument("--min-games", type=int, default=0)
+    se.add_argument("--whist-price", type=float, default=None)
+    se.add_argument("--unit", type=float, default=0.01)
+    se.add_argument("--no-ratings", action="store_true", help="skip openskill")
+    se.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, out=None) -> None:
+    from cardscore_frames import season
+
+    if args.out and Path(args.out).suffix.lower() not in _OUT:
+        raise CardscoreError(f"--out must end in {', '.join(_OUT)}; got {args.out}")
+    scored = [_scored(game, path, args) for game, path in _logs(args)]
+    ledger = concat(game_ledger(s) for s in scored)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = season.standings(
+            ledger,
+            by=args.by,
+            rank_by=args.rank_by,
+            min_games=args.min_games,
+            whist_price=args.whist_price,
+            unit=args.unit,
+        )
+    for message in dict.fromkeys(str(w.message) for w in caught):
+        print(f"cardscore: warning: {message}", file=sys.stderr)
+    _print(table, args.by, out)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # reported above
+        if args.out:
+            _write(ledger, table, scored, args)
+        if args.png:
+            _charts(ledger, Path(args.png), not args.no_ratings)
+
+
+def game_ledger(scored: pd.DataFrame) -> pd.DataFrame:
+    return get_game(scored.cardscore.game).to_ledger(scored)
+
+
+def _logs(args) -> list[tuple[str, str]]:
+    """(game, path) of every LOG, globs expanded."""
+    found = []
+    for item in args.logs:
+        game, path = _split(item, args.game)
+        paths = sorted(glob.glob(path)) if glob.has_magic(path) else [path]
+        if not paths:
+            raise CardscoreError(f"no log matches {path}")
+        found += [(game, p) for p in paths]
+    return found
+
+
+def _split(item: str, default: str | None) -> tuple[str, str]:
+    head, sep, tail = item.partition(":")
+    if sep and head in game_names():
+        return head, tail
+    if default is None:
+        raise CardscoreError(
+            f"{item}: name its game as GAME:PATH ({', '.join(game_names())}) or "
+            "give --game"
+        )
+    return default, item
+
+
+def _scored(game: str, path: str, args) -> pd.DataFrame:
+    preset = None
+    for given in args.rules:
+        head, sep, tail = given.partition(":")
+        if sep and head == game:
+            preset = tail
+        elif not sep and game == args.game:
+            preset = given
+    deals = read_log(path, game=game, rules=rules_of(game, preset))
+    return get_game(game).score(deals)
+
+
+def _print(table: pd.DataFrame, by: list[str], out) -> None:
+    tables = {}
+    for values, block in table.groupby(["game", *by], observed=True, dropna=False):
+        values = values if isinstance(values, tuple) else (values,)
+        title = " / ".join(str(v) for v in values if pd.notna(v))
+        shown = [c for c in _PRINTED if c in block and block[c].notna().any()]
+        tables[title] = block[shown].set_index("rank").round(2)
+    print_tables(tables, out)
+
+
+def _write(ledger, table, scored, args) -> None:
+    from cardscore_frames import season
+
+    target = Path(args.out)
+    suffix = target.suffix.lower()
+    if suffix == ".xlsx":
+        season.to_excel(
+            ledger,
+            target,
+            scored=scored,
+            by=args.by,
+            min_games=args.min_games,
+            whist_price=args.whist_price,
+            unit=args.unit,
+            rate=not args.no_ratings,
+        )
+    elif suffix == ".csv":
+        with atomic_open(target, "w", newline="") as handle:
+            table.to_csv(handle, index=False)
+    else:
+        with atomic_path(target) as temporary:
+            table.to_parquet(temporary, index=False)
+
+
+def _charts(ledger: pd.DataFrame, folder: Path, rate: bool) -> None:
+    """Per game: running totals per season, the spread of totals, ratings."""
+    from cardscore_frames import season
+    from cardscore_frames.season.frames import prepared
+
+    if not folder.is_dir():
+        raise CardscoreError(f"--png needs an existing folder; got {folder}")
+    results = prepared(ledger).results
+    rated = season.ratings(ledger) if rate else None
+    for game in results["game"].astype(str).unique():
+        part = results[(results["game"] == game).to_numpy()]
+        for name in part["season"].astype(object).dropna().astype(str).unique():
+            fig = season.plot_progress(ledger, game=game, season=name)
+            season.save(fig, folder / f"{game}-progress-{_safe(name)}.png")
+        fig = season.plot_distribution(ledger, game=game)
+        season.save(fig, folder / f"{game}-distribution.png")
+        if rated is not None:
+            fig = season.plot_ratings(rated, game=game)
+            season.save(fig, folder / f"{game}-ratings.png")
+
+
+def _safe(text: str) -> str:
+    return re.sub(r"[^\w.-]+", "_", text).strip("_") or "season"

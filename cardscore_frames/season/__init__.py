@@ -1,0 +1,46 @@
+"""Season and league statistics from the ledger: standings, profiles, head to
+head, ratings, charts and the season workbook (shared/rules/standings.md)."""
+
+from cardscore_frames.season.charts import (
+    plot_distribution,
+    plot_progress,
+    plot_ratings,
+    save,
+)
+from cardscore_frames.season.criteria import (
+    CRITERIA,
+    DEFAULT_RANKING,
+    MIXED_TABLES_RANKING,
+    PLACE_POINTS,
+    RANKINGS,
+    Ranking,
+)
+from cardscore_frames.season.h2h import H2H_COLUMNS, TEAM_COLUMNS, head_to_head
+from cardscore_frames.season.profile import profile
+from cardscore_frames.season.ratings import Ratings, rating_model, ratings
+from cardscore_frames.season.standings import standings
+from cardscore_frames.season.style import style
+from cardscore_frames.season.workbook import to_excel
+
+__all__ = [
+    "standings",
+    "head_to_head",
+    "profile",
+    "style",
+    "to_excel",
+    "plot_progress",
+    "plot_ratings",
+    "plot_distribution",
+    "save",
+    "ratings",
+    "rating_model",
+    "Ratings",
+    "H2H_COLUMNS",
+    "TEAM_COLUMNS",
+    "CRITERIA",
+    "RANKINGS",
+    "DEFAULT_RANKING",
+    "MIXED_TABLES_RANKING",
+    "PLACE_POINTS",
+    "Ranking",
+]

@@ -1,0 +1,295 @@
+"""Ratings over time with openskill (Weng-Lin Bayesian ratings), game by game.
+
+Choices (shared/rules/standings.md, openskill):
+
+- One ``model.rate`` call per game (a tarot game, a preferans pulka, a belot
+  match), replayed in date order (then game key, numeric ids as numbers), from
+  scratch on every call: a corrected history gives corrected ratings.
+- Teams where the game has fixed sides: a belot match is ``[[a1, a2], [b1,
+  b2]]``. Tarot and preferans: each player is a team of one, ranked by his
+  total in the game. A tarot game is a sequence of deals with changing camps
+  (taker and called partner against the defence); rating the game's final
+  order rather than each deal is our choice: fewer, less lucky updates, and a
+  sitting-out dealer needs no special case. ``per="deal"`` rates each deal
+  instead: the players who gained form one team, those who lost the other
+  (players who scored 0 sit the update out; belot: pair against pair).
+- Ranks are each game's places (lower is better; equal totals are equal
+  ranks, a tie). Unfinished belot matches are not rated.
+- Each game's ratings are separate (a tarot rating says nothing of belot).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.errors import CardscoreError, RulesError
+from cardscore_frames.season.frames import (
+    codes_of,
+    per_ledger_row,
+    prepared,
+    sort_codes,
+)
+
+__all__ = ["Ratings", "ratings", "rating_model", "INSTALL_HINT"]
+
+INSTALL_HINT = "pip install 'cardscore-frames[season]'"
+
+
+class Ratings(NamedTuple):
+    """What :func:`ratings` returns.
+
+    ``history``: one row per rated game and player, in replay order: ``game``,
+    ``game_key``, ``league``, ``season``, ``date``, ``step`` (the game's place
+    in its game's replay, 1-based), ``player``, ``rank`` (the rank given to
+    openskill, 1 = best), ``games`` (games rated so far, this one included),
+    ``mu``, ``sigma`` (after the game), ``ordinal`` (mu - 3 sigma, the
+    conservative estimate).
+
+    ``final``: one row per game and player: ``game``, ``rank`` (by ordinal,
+    shared places 1, 2, 2, 4), ``player``, ``games``, ``mu``, ``sigma``,
+    ``ordinal``, ``last_date``.
+
+    ``model``: the openskill model's name and parameters (plain data).
+    """
+
+    history: pd.DataFrame
+    final: pd.DataFrame
+    model: dict[str, Any]
+
+
+def rating_model(model: str | Any = "PlackettLuce", **parameters: Any) -> Any:
+    """An openskill model: a name of ``openskill.models.MODELS`` (with its
+    parameters) or a model object as it is.
+
+    Raises
+    ------
+    CardscoreError
+        openskill is not installed (with the install hint).
+    RulesError
+        An unknown model name.
+    """
+    if not isinstance(model, str):
+        return model
+    try:
+        from openskill.models import MODELS
+    except ImportError:  # pragma: no cover - openskill is installed for the tests
+        raise CardscoreError(
+            f"ratings need the openskill package: {INSTALL_HINT}"
+        ) from None
+    by_name = {m.__name__: m for m in MODELS}
+    if model not in by_name:
+        raise RulesError(f"model must be one of {', '.join(by_name)}; got {model!r}")
+    return by_name[model](**parameters)
+
+
+def ratings(
+    ledger: pd.DataFrame,
+    *,
+    model: str | Any = "PlackettLuce",
+    per: Literal["game", "deal"] = "game",
+    parameters: Mapping[str, Any] | None = None,
+) -> Ratings:
+    """Replay every game through openskill and rate every player, per game.
+
+    Parameters
+    ----------
+    ledger : pandas.DataFrame
+        A ledger of one or more games.
+    model : str or openskill model
+        ``"PlackettLuce"`` (default), ``"BradleyTerryFull"``,
+        ``"BradleyTerryPart"``, ``"ThurstoneMostellerFull"``,
+        ``"ThurstoneMostellerPart"``, or a model object.
+    per : {"game", "deal"}
+        One update per game (default) or per deal (see the module's notes).
+    parameters : mapping, optional
+        The model's parameters when ``model`` is a name: openskill's defaults
+        are ``mu=25``, ``sigma=25/3``, ``beta=25/6``, ``kappa=0.0001``,
+        ``tau=25/300`` (sigma grows by tau before each update, so ratings keep
+        moving), ``limit_sigma=False``, ``balance=False``.
+
+    Returns
+    -------
+    Ratings
+        ``history``, ``final`` and ``model`` (see :class:`Ratings`).
+
+    Examples
+    --------
+    >>> import cardscore_frames as csf
+    >>> ledger = csf.belot.to_ledger(csf.belot.score(csf.load_example("belot")))
+    >>> r = csf.season.ratings(ledger)
+    >>> r.final[["rank", "player", "games", "mu", "sigma", "ordinal"]].head(2).round(2)
+       rank player  games     mu  sigma  ordinal
+    0     1    Ani      7  28.84   7.34     6.81
+    1     1   Aram      7  28.84   7.34     6.81
+    """
+    if per not in ("game", "deal"):
+        raise RulesError(f"per must be 'game' or 'deal'; got {per!r}")
+    rater = rating_model(model, **dict(parameters or {}))
+    prep = prepared(ledger)
+    if per == "game":
+        table = _game_table(prep.results)
+    else:
+        table = _deal_table(prep.ledger, prep.results)
+    source = prep.results if per == "game" else prep.ledger
+    history = _history(_replay(table, rater), source)
+    return Ratings(history, _final(history), _describe(rater))
+
+
+def _game_table(results: pd.DataFrame) -> pd.DataFrame:
+    """One row per rated game and player: the unit (game), its team and rank."""
+    place = pd.to_numeric(results["place"], errors="coerce").to_numpy(dtype=float)
+    rows = np.flatnonzero(~np.isnan(place))
+    part = results.iloc[rows]
+    team = codes_of(part["pair"]) if "pair" in part else np.full(len(part), -1)
+    player_code = part["player"].cat.codes.to_numpy().astype(np.int64)
+    return pd.DataFrame(
+        {
+            "game": part["game"].to_numpy(),
+            "unit": part["seq"].to_numpy(),
+            "team": np.where(team >= 0, team, -1 - player_code),
+            "rank": place[rows].astype(np.int64),
+            "player": part["player"].to_numpy(),
+            "row": rows,
+        }
+    )
+
+
+def _deal_table(ledger: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+    """One row per rated deal and player: winners against losers."""
+    unit_game = per_ledger_row(ledger, results, results["seq"].to_numpy())
+    deal = ledger["deal"].to_numpy()
+    unit = unit_game * (int(deal.max()) + 1) + deal
+    score = ledger["score"].to_numpy(dtype=float)
+    if "pair" in ledger:
+        pair = codes_of(ledger["pair"])
+        opp = ledger["opponent_score"].to_numpy(dtype=float)
+        teamed = pair >= 0
+        margin = np.where(teamed, score - np.nan_to_num(opp), score)
+    else:
+        pair, teamed, margin = (
+            np.full(len(score), -1),
+            np.zeros(len(score), bool),
+            score,
+        )
+    rated = margin != 0
+    frame = pd.DataFrame(
+        {
+            "game": ledger["game"].to_numpy(),
+            "unit": unit,
+            "team": np.where(teamed, pair, (margin > 0).astype(np.int64)),
+            "rank": np.where(margin > 0, 1, 2),
+            "player": ledger["player"].to_numpy(),
+            "row": np.arange(len(ledger)),
+        }
+    )[rated]
+    both = frame.groupby("unit")["rank"].transform("nunique").to_numpy() == 2
+    return frame[both]
+
+
+def _replay(table: pd.DataFrame, rater: Any) -> pd.DataFrame:
+    """Rate the units in order; the only loop is over openskill's calls."""
+    game, player = sort_codes(table["game"]), sort_codes(table["player"])
+    order = np.lexsort(
+        (player, table["team"].to_numpy(), table["unit"].to_numpy(), game)
+    )
+    table = table.iloc[order].reset_index(drop=True)
+    game, player = game[order], player[order]
+    who, players = pd.factorize(game * (int(player.max()) + 2) + player)
+    unit = table["unit"].to_numpy()
+    team = table["team"].to_numpy()
+    rank = table["rank"].to_numpy()
+    unit_starts = np.flatnonzero(np.r_[True, unit[1:] != unit[:-1]])
+    team_starts = np.flatnonzero(
+        np.r_[True, (unit[1:] != unit[:-1]) | (team[1:] != team[:-1])]
+    )
+    mu, sigma = _rate_all(
+        rater, who, len(players), unit_starts, team_starts, rank, len(table)
+    )
+    table["mu"], table["sigma"] = mu, sigma
+    return table
+
+
+def _rate_all(rater, who, n_players, unit_starts, team_starts, rank, n):
+    """The loop: one ``rate`` call per unit, teams cut at ``team_starts``."""
+    current = [rater.rating() for _ in range(n_players)]
+    rated: list[Any] = [None] * n
+    who = who.tolist()
+    bounds = np.searchsorted(team_starts, np.r_[unit_starts, n]).tolist()
+    team_starts = np.r_[team_starts, n].tolist()
+    rank = rank.tolist()
+    rate = rater.rate
+    for u in range(len(unit_starts)):
+        cuts = team_starts[bounds[u] : bounds[u + 1] + 1]
+        teams = [
+            [current[p] for p in who[a:b]]
+            for a, b in zip(cuts[:-1], cuts[1:], strict=True)
+        ]
+        new = rate(teams, ranks=[rank[a] for a in cuts[:-1]])
+        k = cuts[0]
+        for members in new:
+            for r in members:
+                current[who[k]] = rated[k] = r
+                k += 1
+    return np.array([r.mu for r in rated]), np.array([r.sigma for r in rated])
+
+
+_META = ("game_key", "league", "season", "date")
+
+
+def _history(table: pd.DataFrame, source: pd.DataFrame) -> pd.DataFrame:
+    rows = table["row"].to_numpy()
+    out = pd.DataFrame({"game": table["game"].to_numpy()})
+    for c in _META:
+        out[c] = (
+            source[c].to_numpy()[rows] if c == "date" else source[c].take(rows).array
+        )
+    # rows come sorted by game, then unit (replay order), then team and player
+    game, player = sort_codes(table["game"]), sort_codes(table["player"])
+    unit = table["unit"].to_numpy()
+    first_of_game = np.r_[True, game[1:] != game[:-1]]
+    new_unit = first_of_game | np.r_[True, unit[1:] != unit[:-1]]
+    count = np.cumsum(new_unit)
+    out["step"] = count - np.maximum.accumulate(np.where(first_of_game, count, 0)) + 1
+    out["player"] = table["player"].to_numpy()
+    out["rank"] = table["rank"].to_numpy()
+    key = game * (int(player.max()) + 2) + player
+    out["games"] = pd.Series(key).groupby(key).cumcount().to_numpy() + 1
+    out["mu"] = table["mu"].to_numpy()
+    out["sigma"] = table["sigma"].to_numpy()
+    out["ordinal"] = out["mu"] - 3.0 * out["sigma"]
+    return out.iloc[np.lexsort((player, unit, game))].reset_index(drop=True)
+
+
+def _final(history: pd.DataFrame) -> pd.DataFrame:
+    last = history.groupby(["game", "player"], observed=True, sort=False).tail(1)
+    out = last[["game", "player", "games", "mu", "sigma", "ordinal"]].copy()
+    out["last_date"] = last["date"].to_numpy()
+    ordinal = out["ordinal"].round(9)
+    out.insert(
+        1,
+        "rank",
+        ordinal.groupby(out["game"], observed=True)
+        .rank(method="min", ascending=False)
+        .to_numpy(dtype=np.int64),
+    )
+    order = np.lexsort(
+        (sort_codes(out["player"]), out["rank"].to_numpy(), sort_codes(out["game"]))
+    )
+    return out.iloc[order].reset_index(drop=True)
+
+
+def _describe(rater: Any) -> dict[str, Any]:
+    """The model's name and numeric parameters, as plain data."""
+    import openskill
+
+    names = ("mu", "sigma", "beta", "kappa", "tau", "margin", "limit_sigma", "balance")
+    params = {n: getattr(rater, n) for n in names if hasattr(rater, n)}
+    return {
+        "model": type(rater).__name__,
+        "openskill": getattr(openskill, "__version__", "unknown"),
+        **params,
+    }

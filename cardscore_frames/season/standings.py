@@ -1,0 +1,404 @@
+"""League tables: one per game and group (league, season, ...), ranked by each
+game's rule with its tie-breaks as columns (shared/rules/standings.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.errors import RulesError
+from cardscore_frames.season.criteria import (
+    CRITERIA,
+    PLACE_POINTS,
+    RANKINGS,
+    Ranking,
+    check_tiebreaks,
+    competition_rank,
+    place_points,
+    ranking_for,
+)
+from cardscore_frames.season.figures import group_ids, player_figures
+from cardscore_frames.season.frames import by_columns, prepared, team_column
+from cardscore_frames.season.money import game_money, priced_rows
+
+__all__ = ["standings"]
+
+RankBy = Literal["total", "mean"]
+_ROUND = 9  # values equal to 9 decimals tie (thirds of a whist summed in any order)
+
+
+def standings(
+    ledger: pd.DataFrame,
+    *,
+    by: Sequence[str] | str | None = ("league", "season"),
+    rank_by: RankBy = "total",
+    min_games: int = 0,
+    ranking: str | Mapping[str, str] | None = None,
+    tiebreaks: Sequence[str] | Mapping[str, Sequence[str]] | None = None,
+    whist_price: float | None = None,
+    unit: float = 0.01,
+) -> pd.DataFrame:
+    """One league table per game and group, ranked by each game's rule.
+
+    Computed from :func:`cardscore_frames.results` (one row per game and
+    player), vectorised: every figure is a groupby over the results.
+
+    Parameters
+    ----------
+    ledger : pandas.DataFrame
+        A ledger of one or more games (:func:`cardscore_frames.concat`).
+    by : sequence of str
+        Metadata columns that split the tables (default league and season;
+        ``()`` for one table per game over everything).
+    rank_by : {"total", "mean"}
+        ``"total"`` (default, as tournaments and club tables do): every
+        criterion summed over the games played, so a player who joined
+        mid-season ranks on what he scored. ``"mean"``: every criterion per
+        game (score per game, win rate, place points per game ...), so
+        attendance does not count; use ``min_games`` beside it.
+    min_games : int
+        Players with fewer games get ``below_min_games`` True (flagged, never
+        dropped; their rank is unchanged).
+    ranking : str or mapping of game to str, optional
+        A rule of :data:`~cardscore_frames.season.RANKINGS`: ``"score"``,
+        ``"place_points"``, ``"whists"``, ``"match_wins"``. By default each
+        game's own (:data:`~cardscore_frames.season.DEFAULT_RANKING`): tarot
+        ``score`` within one table size and ``place_points`` in a group whose
+        games have different table sizes; preferans ``whists``; belot
+        ``match_wins``.
+    tiebreaks : sequence of str or mapping of game to sequence, optional
+        Replaces the rule's tie-breaks (criteria of
+        :data:`~cardscore_frames.season.CRITERIA`).
+    whist_price : float, optional
+        Money per whist for games scored in whists (preferans). A
+        ``whist_price`` column in the ledger wins over it, game by game.
+        Each game's money is rounded by largest remainder to ``unit``, as
+        :func:`cardscore_frames.preferans.settle` does, then summed.
+    unit : float
+        The currency's smallest unit.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per game, ``by`` group and player, sorted by game, group, rank
+        and name:
+
+        - ``game``, the ``by`` columns, ``rank`` (1 = best; a tie that
+          survives every tie-break shares the place: 1, 2, 2, 4), ``player``.
+        - ``games`` (games played; belot: matches, unfinished included),
+          ``deals`` (deals seated).
+        - ``total`` (the sum of the player's game totals, in the game's unit:
+          tarot points, preferans whists, belot points won by his pair),
+          ``mean_per_game``, ``mean_per_deal`` (same unit).
+        - ``wins`` (games finished first; a shared first counts as a win for
+          each), ``wins_shared`` (a first shared by k sides counts 1/k; a belot
+          pair is one side), ``losses`` (games with a result not won),
+          ``win_rate`` (wins / games with a result), ``average_place``.
+        - ``best``, ``worst`` (best and worst game total, game's unit),
+          ``longest_streak`` (most games won in a row, in date order).
+        - When they apply: ``positive`` (games with a total above 0:
+          zero-sum games), ``points_for``, ``points_against``, ``difference``
+          (belot points of the player's pair and of its opponents),
+          ``unfinished`` (matches without a result), ``place_points`` (the
+          ``place_points`` rule), ``money`` (currency; games in whists when
+          priced).
+        - ``rank_points`` (the primary criterion's value), ``tiebreak_1``,
+          ``tiebreak_2`` ... (each tie-break's value; ``direct`` only where
+          a tie needed it), ``ranking`` (the rule in words),
+          ``below_min_games`` (bool).
+
+    Raises
+    ------
+    LedgerError
+        The frame is not a ledger, or ``by`` names no metadata column.
+    RulesError
+        An unknown ranking, tie-break or ``rank_by``.
+
+    Examples
+    --------
+    >>> import cardscore_frames as csf
+    >>> ledger = csf.tarot.to_ledger(csf.tarot.score(csf.load_example("tarot")))
+    >>> table = csf.season.standings(ledger)
+    >>> table[["rank", "player", "games", "total", "wins", "place_points"]].head(3)
+       rank  player  games   total  wins  place_points
+    0     1    Hugo     18   420.0     5         118.0
+    1     2  Julien     16   298.0     5         108.0
+    2     3  Élodie     16  1745.0     4         107.0
+    >>> table["ranking"].iat[0]  # the club's tables had 4 and 5 players
+    'place points, then total score'
+    """
+    if rank_by not in ("total", "mean"):
+        raise RulesError(f"rank_by must be 'total' or 'mean'; got {rank_by!r}")
+    prep = prepared(ledger)
+    by = by_columns(prep, by)
+    results = _priced(prep, whist_price, unit)
+    keys = ["game", *by, "player"]
+    gid = group_ids(results, keys)
+    table = _table(results, gid, keys)
+    groups = group_ids(table, ["game", *by])
+    parts = []
+    for rule, rows in _partitions(results, gid, table, groups, ranking):
+        own = _own_tiebreaks(tiebreaks, table["game"].iat[rows[0]])
+        part = table.iloc[rows].copy()
+        parts.append(_ranked(part, results, gid, groups[rows], rule, own, rank_by))
+    out = pd.concat(parts)
+    out["below_min_games"] = out["games"].to_numpy() < min_games
+    return _finish(out, by)
+
+
+def _priced(prep, whist_price: float | None, unit: float) -> pd.DataFrame:
+    price = priced_rows(prep.results, prep.ledger, whist_price)
+    if np.isnan(price).all():
+        return prep.results
+    return prep.results.assign(money=game_money(prep.results, price, unit))
+
+
+def _table(results: pd.DataFrame, gid: np.ndarray, keys: list[str]) -> pd.DataFrame:
+    """The per-player figures, with the key columns, one row per ``gid``."""
+    firsts = np.unique(gid, return_index=True)[1]
+    out = results[keys].iloc[firsts].reset_index(drop=True)
+    figures = player_figures(results, gid)
+    out = out.join(figures.reset_index(drop=True))
+    out["players_max"] = (
+        pd.Series(results["players"].to_numpy()).groupby(gid).max().to_numpy()
+    )
+    out["mean_per_game"] = out["total"] / out["games"]
+    out["mean_per_deal"] = out["total"] / out["deals"].where(out["deals"] > 0)
+    out["losses"] = out["decided"] - out["wins"]
+    out["win_rate"] = out["wins"] / out["decided"].where(out["decided"] > 0)
+    out["average_place"] = out["place_sum"] / out["decided"].where(out["decided"] > 0)
+    if "points_for" in out:
+        out["difference"] = out["points_for"] - out["points_against"]
+    if "finished" in results:
+        out["unfinished"] = out["games"] - out["decided"]
+    return out
+
+
+def _partitions(results, gid, table, groups, ranking):
+    """(rule, table rows) for each rule in use; tarot groups that mix table
+    sizes take the game's mixed-tables rule."""
+    sizes = pd.Series(results["players"].to_numpy()).groupby(groups[gid])
+    scalable = sizes.agg(lambda s: bool(np.isin(s, list(PLACE_POINTS)).all()))
+    mixed = ((sizes.nunique() > 1) & scalable).reindex(
+        range(groups.max() + 1), fill_value=False
+    )
+    names = table["game"].astype(str).to_numpy()
+    rules = np.array(
+        [
+            ranking_for(g, ranking, bool(m)).name
+            for g, m in zip(names, mixed.to_numpy()[groups], strict=True)
+        ]
+    )
+    for name in dict.fromkeys(rules):
+        yield RANKINGS[name], np.flatnonzero(rules == name)
+
+
+def _own_tiebreaks(tiebreaks, game: str):
+    if tiebreaks is None:
+        return None
+    chosen = tiebreaks.get(game) if isinstance(tiebreaks, Mapping) else tiebreaks
+    return None if chosen is None else check_tiebreaks(chosen)
+
+
+def _ranked(part, results, gid, groups, rule: Ranking, own, rank_by) -> pd.DataFrame:
+    """Criteria values, then ranks, for the rows of one rule."""
+    criteria = _expanded(rule.criteria(own), int(part["players_max"].max()))
+    if "place_points" in criteria and "place_points" not in part:
+        part["place_points"] = _place_points_of(results, gid, part)
+    values = pd.DataFrame(index=part.index)
+    for name in criteria:
+        if name == "direct":
+            values[name] = _direct(part, results, gid, groups, values, rank_by)
+        else:
+            values[name] = _criterion(part, name, rank_by)
+        values[name] = values[name].round(_ROUND)
+    largest = pd.Series(part["players_max"].to_numpy()).groupby(groups).transform("max")
+    for name in criteria:
+        # countback stops at the group's own largest table (its last place less one)
+        beyond = [not _within(name, size) for size in largest.to_numpy()]
+        values.loc[beyond, name] = np.nan
+    order = np.lexsort(
+        (
+            part["player"].astype(str).to_numpy(),
+            *[
+                -np.nan_to_num(values[c].to_numpy(), nan=-np.inf)
+                for c in criteria[::-1]
+            ],
+            groups,
+        )
+    )
+    part, values, groups = part.iloc[order], values.iloc[order], groups[order]
+    largest = largest.to_numpy()[order]
+    filled = values.fillna(-np.inf)
+    part["rank"] = competition_rank(filled, groups)
+    part["rank_points"] = values[criteria[0]].to_numpy()
+    for k, name in enumerate(criteria[1:], start=1):
+        part[f"tiebreak_{k}"] = values[name].to_numpy()
+    words = {
+        size: _words([c for c in criteria if _within(c, size)], rank_by)
+        for size in np.unique(largest)
+    }
+    part["ranking"] = [words[size] for size in largest]
+    return part
+
+
+def _within(criterion: str, largest: int) -> bool:
+    """Whether a criterion applies to a group whose largest table is ``largest``."""
+    return not criterion.startswith("places_") or int(criterion[7:]) < largest
+
+
+def _expanded(criteria: tuple[str, ...], players: int) -> list[str]:
+    out: list[str] = []
+    for name in criteria:
+        if name == "countback":
+            out += [f"places_{k}" for k in range(2, max(players, 2))]
+        else:
+            out.append(name)
+    return list(dict.fromkeys(out))
+
+
+def _criterion(part: pd.DataFrame, name: str, rank_by: str) -> pd.Series:
+    per_game = part["games"].astype(float)
+    decided = part["decided"].where(part["decided"] > 0).astype(float)
+    if name.startswith("places_"):
+        total = part[name] if name in part else pd.Series(0.0, index=part.index)
+        return total / decided if rank_by == "mean" else total.astype(float)
+    total, per = {
+        "score": (part["total"], per_game),
+        "place_points": (part.get("place_points"), decided),
+        "wins": (part["wins"], decided),
+        "positive": (part["positive"], per_game),
+        "mean": (part["mean_per_game"], None),
+        "best": (part["best"], None),
+        "difference": (part.get("difference"), per_game),
+        "points_for": (part.get("points_for"), per_game),
+    }[name]
+    if total is None:
+        raise RulesError(f"the tie-break {name!r} needs points for and against")
+    total = total.astype(float)
+    return total / per if rank_by == "mean" and per is not None else total
+
+
+def _place_points_of(results, gid, part) -> np.ndarray:
+    place = pd.to_numeric(results["place"], errors="coerce").to_numpy(dtype=float)
+    decided = ~np.isnan(place)
+    players = results["players"].to_numpy(dtype=np.int64)
+    side = team_column(results)
+    ties = (
+        pd.DataFrame(
+            {"g": results["game_key"].cat.codes.to_numpy(), "p": place, "s": side}
+        )
+        .groupby(["g", "p"], observed=True)["s"]
+        .transform("nunique")
+        .to_numpy(dtype=float)
+    )
+    rows = np.flatnonzero(decided & np.isin(gid, part.index.to_numpy()))
+    points = place_points(
+        players[rows], place[rows].astype(np.int64), ties[rows].astype(np.int64)
+    )
+    total = pd.Series(points).groupby(gid[rows]).sum()
+    return total.reindex(part.index, fill_value=0.0).to_numpy()
+
+
+def _direct(part, results, gid, groups, values, rank_by) -> np.ndarray:
+    """Encounters won minus lost against the other players still tied on every
+    earlier criterion (a game finished above one of them +1, below -1, level
+    0; partners are not opponents); NaN for a player not tied."""
+    earlier = values.fillna(-np.inf).assign(_group=groups)
+    tie = earlier.groupby(list(earlier.columns), sort=False).ngroup().to_numpy()
+    size = np.bincount(tie)[tie]
+    tied = pd.Series(tie[size > 1], index=part.index[size > 1])
+    rows = np.flatnonzero(np.isin(gid, tied.index.to_numpy()))
+    out = pd.Series(np.nan, index=part.index)
+    if not len(rows):
+        return out.to_numpy()
+    sub = pd.DataFrame(
+        {
+            "g": results["game_key"].cat.codes.to_numpy()[rows],
+            "tie": tied.reindex(gid[rows]).to_numpy(),
+            "who": gid[rows],
+            "side": team_column(results)[rows],
+            "place": pd.to_numeric(results["place"], errors="coerce").to_numpy()[rows],
+        }
+    ).dropna(subset=["place"])
+    pairs = sub.merge(sub, on=["g", "tie"], suffixes=("", "_o"))
+    pairs = pairs[pairs["side"].to_numpy() != pairs["side_o"].to_numpy()]
+    net = np.sign(pairs["place_o"].to_numpy() - pairs["place"].to_numpy())
+    by_who = pd.Series(net).groupby(pairs["who"].to_numpy())
+    points = by_who.sum() if rank_by == "total" else by_who.mean()
+    out.loc[tied.index] = 0.0
+    out.loc[points.index] = points.to_numpy()
+    return out.to_numpy()
+
+
+def _words(criteria: list[str], rank_by: str) -> str:
+    form = 1 if rank_by == "mean" else 0
+    words = []
+    for name in criteria:
+        if name.startswith("places_"):
+            k = int(name.split("_")[1])
+            words.append(f"{_ordinal(k)} places" + (" (share)" if form else ""))
+        else:
+            words.append(CRITERIA[name][form])
+    return ", then ".join(words)
+
+
+def _ordinal(k: int) -> str:
+    return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k if k < 20 else k % 10, 'th') }"
+
+
+_OPTIONAL = (
+    "positive",
+    "points_for",
+    "points_against",
+    "difference",
+    "unfinished",
+    "place_points",
+    "money",
+)
+
+
+def _finish(out: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """Columns in their documented order, rows by game, group, rank and name."""
+    ties = sorted(
+        (c for c in out.columns if c.startswith("tiebreak_")),
+        key=lambda c: int(c.split("_")[1]),
+    )
+    optional = [c for c in _OPTIONAL if c in out and out[c].notna().any()]
+    cols = [
+        "game",
+        *by,
+        "rank",
+        "player",
+        "games",
+        "deals",
+        "total",
+        "mean_per_game",
+        "mean_per_deal",
+        "wins",
+        "wins_shared",
+        "losses",
+        "win_rate",
+        "average_place",
+        "best",
+        "worst",
+        "longest_streak",
+        *optional,
+        "rank_points",
+        *ties,
+        "ranking",
+        "below_min_games",
+    ]
+    out = out[cols]
+    sort_keys = [out["game"].astype(str).to_numpy()]
+    sort_keys += [out[c].astype(object).fillna("").astype(str).to_numpy() for c in by]
+    sort_keys += [out["rank"].to_numpy(), out["player"].astype(str).to_numpy()]
+    order = np.lexsort(sort_keys[::-1])
+    out = out.iloc[order].reset_index(drop=True)
+    out["ranking"] = out["ranking"].astype("category")
+    for c in ("games", "deals", "wins", "losses", "longest_streak", "rank"):
+        out[c] = out[c].astype(np.int64)
+    return out
