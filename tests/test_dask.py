@@ -19,6 +19,7 @@ import cardscore_frames as csf  # noqa: E402
 from cardscore_frames.checking import check as check_module  # noqa: E402
 from cardscore_frames.distributed import (  # noqa: E402
     GamesSplitError,
+    PartitionChangedError,
     PartitionedValidationError,
     dask_aware,
     map_games,
@@ -152,15 +153,41 @@ def test_each_partition_is_checked_once(case, monkeypatch):
 
     from cardscore_frames.distributed import plan
     from cardscore_frames.games import base
+    from cardscore_frames.io import read
 
-    monkeypatch.setattr(plan, "check_log", counted)
-    monkeypatch.setattr(base, "check_log", counted)
+    for module in (plan, base, read):  # every caller of check_log
+        monkeypatch.setattr(module, "check_log", counted)
     game = GAMES[name]
     deals = read_logs(folder, game=name)
     assert len(calls) == 3  # the check pass: one per file
     ledger = game.to_ledger(game.score(deals))
     dask.compute(ledger, csf.totals(ledger))
     assert len(calls) == 6  # computed: each partition checked once, never rescored
+
+
+def test_an_edited_scored_frame_is_scored_again(tmp_path):
+    write_whole_games(raw_log(SAMPLES["tarot"]), tmp_path)
+    scored = csf.tarot.score(read_logs(tmp_path, game="tarot"))
+    stale = scored.assign(deal_value=0)  # a derived column overwritten
+    ledger = csf.tarot.to_ledger(stale).compute()
+    assert_ledgers_equal(ledger, pandas_steps("tarot")[1])
+
+
+def test_totals_of_a_ledger_in_any_partitions():
+    ledger = pandas_steps("tarot")[1]
+    chunks = dd.from_pandas(ledger, npartitions=40, sort=False)  # games cut up
+    got = csf.totals(chunks, by=["season"]).compute()
+    pd.testing.assert_frame_equal(got, csf.totals(ledger, by=["season"]))
+
+
+def test_a_file_changed_after_its_check(tmp_path):
+    files = write_whole_games(raw_log(SAMPLES["tarot"]), tmp_path)
+    deals = read_logs(tmp_path, game="tarot")
+    frame = raw_log(files[0])
+    frame = frame.replace("Amélie", "Amélia")  # a name the check did not see
+    frame.to_csv(files[0], index=False)
+    with pytest.raises(PartitionChangedError, match="part-0.csv.*'Amélia'"):
+        deals.compute()
 
 
 def test_settlement_matches_pandas(tmp_path):
@@ -236,6 +263,7 @@ def test_partition_by_game_makes_any_frame_whole():
     )
 
 
+@pytest.mark.filterwarnings("ignore:The inplace keyword")  # inside Dask's reader
 def test_a_frame_from_dask_read_parquet(tmp_path):
     raw = raw_log(SAMPLES["tarot"])
     ids = raw["game_id"].drop_duplicates().to_numpy(dtype=object)
@@ -338,6 +366,18 @@ def test_results_of_a_dask_ledger_per_game(tmp_path):
     got = map_games(csf.results, ledger).compute().reset_index(drop=True)
     expected = csf.results(pandas_steps("belot")[1])
     assert_ledgers_equal(got, expected)
+
+
+def test_bad_sources_and_options(tmp_path):
+    (tmp_path / "notes.md").write_text("not a log")
+    with pytest.raises(csf.LogReadError, match=r"no log files in .*\.csv"):
+        read_logs(tmp_path, game="tarot")
+    with pytest.raises(FileNotFoundError, match="no such log file: .*absent.csv"):
+        read_logs([tmp_path / "absent.csv"], game="tarot")
+    with pytest.raises(csf.RulesError, match="errors must be 'raise' or 'collect'"):
+        read_logs(SAMPLES["tarot"], game="tarot", errors="ignore")
+    with pytest.raises(csf.UnknownGameError, match="did you mean 'tarot'"):
+        read_logs(SAMPLES["tarot"], game="tarok")
 
 
 def test_missing_dask_says_how_to_install(monkeypatch):

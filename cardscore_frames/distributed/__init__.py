@@ -28,9 +28,11 @@ Dtypes
     Partitions agree with each other and with pandas: categories are united by
     the check pass (player names, leagues, contracts), so player names are
     categoricals with known categories, the same as pandas gives for the whole
-    log. A ledger's ``game_key`` and ``game_id`` are categoricals with unknown
-    categories (one per game: Dask unites them when computed); ``.compute()``
-    gives the pandas dtypes.
+    log. Columns with one value per game (``game_id`` given as text, a ledger's
+    ``game_key`` and ``game_id``) are categoricals whose categories are left
+    unknown (carried in every partition they would cost more than the data):
+    Dask unites them when computed, in order of appearance rather than sorted.
+    ``.compute()`` gives the pandas dtypes.
 
 Frames made here are trusted
     Attrs do not travel through Dask. A Dask frame this package returned is
@@ -42,24 +44,35 @@ The hook for further functions: :func:`dask_aware` (``@dask_aware("per_game")``
 for any function that works game by game) and :func:`map_games`.
 """
 
-from cardscore_frames.distributed.apply import map_games
-from cardscore_frames.distributed.dispatch import dask_aware, is_dask
-from cardscore_frames.distributed.errors import (
-    GamesSplitError,
-    PartitionChangedError,
-    PartitionedValidationError,
-)
-from cardscore_frames.distributed.io import log_files, read_logs
-from cardscore_frames.distributed.partitions import partition_by_game
+from __future__ import annotations
 
-__all__ = [
-    "dask_aware",
-    "is_dask",
-    "read_logs",
-    "log_files",
-    "partition_by_game",
-    "map_games",
-    "GamesSplitError",
-    "PartitionChangedError",
-    "PartitionedValidationError",
-]
+import importlib
+from typing import Any
+
+#: Each public name and the module that defines it. They are imported on first
+#: use: the games and the ledger import this package's dispatch at their own
+#: import, and must not pull in the rest (nor Dask).
+_EXPORTS = {
+    "dask_aware": "dispatch",
+    "is_dask": "dispatch",
+    "read_logs": "io",
+    "log_files": "io",
+    "partition_by_game": "partitions",
+    "map_games": "apply",
+    "GamesSplitError": "errors",
+    "PartitionChangedError": "errors",
+    "PartitionedValidationError": "errors",
+}
+
+__all__ = list(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = importlib.import_module(f"{__name__}.{_EXPORTS[name]}")
+    return getattr(module, name)
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

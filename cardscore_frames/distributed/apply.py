@@ -269,31 +269,48 @@ def totals(
     game: str | None = None,
 ) -> Any:
     """:func:`~cardscore_frames.totals` of a Dask ledger, as Dask groupby
-    aggregations: per (player, game) first, then per player, so that ``games``
-    counts distinct games whatever the partitioning. The result is one
-    partition, in the order and index of the pandas result."""
+    aggregations, in one partition with the order and index of the pandas
+    result.
+
+    A ledger this package made has each game whole in one partition: each
+    partition is summed per player there (games counted there), and the
+    partial sums are added up. Any other ledger is summed per (player, game)
+    first, so that ``games`` counts distinct games however its rows are cut.
+    """
     from cardscore_frames.ledger.check import conformed
 
     by = list(by)
     keys = ["game", *by, "player"]
+    whole = recall(ledger) is not None  # every frame made here has whole games
     ledger = ledger.map_partitions(conformed, meta=conformed(ledger._meta))
-    per_game = ledger.groupby([*keys, "game_key"], observed=True, sort=False).agg(
-        score=("score", "sum"),
-        deals=("deal", "size"),
-        split_out=max(1, ledger.npartitions // 16),
-    )
-    out = (
-        per_game.reset_index()
-        .groupby(keys, observed=True, sort=False)
-        .agg(
-            score=("score", "sum"),
-            deals=("deals", "sum"),
-            games=("game_key", "size"),
-            split_out=1,
+    if whole:
+        part = partial(_partial_totals, keys=keys)
+        partials = ledger.map_partitions(part, meta=part(ledger._meta))
+        games = ("games", "sum")
+    else:
+        partials = (
+            ledger.groupby([*keys, "game_key"], observed=True, sort=False)
+            .agg(score=("score", "sum"), deals=("deal", "size"), split_out=1)
+            .reset_index()
         )
+        games = ("game_key", "size")
+    out = partials.groupby(keys, observed=True, sort=False).agg(
+        score=("score", "sum"), deals=("deals", "sum"), games=games, split_out=1
     )
     one = partial(_ordered, keys=keys, by=by)
     return out.map_partitions(one, meta=one(out._meta))
+
+
+def _partial_totals(part: pd.DataFrame, *, keys: list[str]) -> pd.DataFrame:
+    """A partition's totals per player, its games counted (they are whole)."""
+    per_game = part.groupby([*keys, "game_key"], observed=True, sort=False).agg(
+        score=("score", "sum"), deals=("deal", "size")
+    )
+    return (
+        per_game.groupby(level=keys, observed=True, sort=False)
+        .agg(score=("score", "sum"), deals=("deals", "sum"), games=("deals", "size"))
+        .reset_index()
+    )
 
 
 def _ordered(frame: pd.DataFrame, *, keys: list[str], by: list[str]) -> pd.DataFrame:

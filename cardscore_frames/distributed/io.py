@@ -21,17 +21,18 @@ import pandas as pd
 
 from cardscore_frames.checking import Collected, Errors
 from cardscore_frames.distributed.dispatch import need_dask
+from cardscore_frames.distributed.partitions import game_keys
 from cardscore_frames.distributed.plan import (
     Plan,
     Summary,
     build_plan,
-    check_part,
     conform_part,
+    no_failures,
     partition_error,
-    summarise,
+    summary,
 )
 from cardscore_frames.distributed.registry import Known, remember
-from cardscore_frames.errors import LogReadError, RulesError
+from cardscore_frames.errors import LogReadError, LogValidationError, RulesError
 
 __all__ = ["read_logs", "log_files"]
 
@@ -117,9 +118,11 @@ def read_logs(
         The typed log, lazily: each partition is read and checked again when
         computed (the check pass keeps no data, so memory stays bounded by a
         file). Its dtypes are those :func:`~cardscore_frames.read_log` gives
-        the files together: player names are categoricals with every file's
-        names (sorted), ``game_id`` is text if any file has a text id. The
-        game's ``score`` of this frame does not check it again.
+        the files together: player names, leagues and enumerations are
+        categoricals with every file's categories (known to Dask); ``game_id``
+        is whole numbers only if every file's are, and as text ids its
+        categories are left unknown to Dask (one per game). The game's
+        ``score`` of this frame does not check it again.
 
     Raises
     ------
@@ -149,8 +152,15 @@ def read_logs(
     schema = entry.schema(kind)
     rules = entry.rules.ensure(rules)
     files = log_files(source)
-    options = {"sheet": sheet, "encoding": encoding, "errors": errors}
-    one = partial(_survey_file, schema=schema, rules=rules, **options)
+    options = {
+        "game": entry.name,
+        "kind": kind,
+        "rules": rules,
+        "sheet": sheet,
+        "encoding": encoding,
+        "errors": errors,
+    }
+    one = partial(_survey_file, **options)
     summaries = dask.compute(*[dask.delayed(one)(f) for f in files])
     plan, failures, rejected = build_plan(
         summaries, schema, rules, files=files, errors=errors, label=_label(source)
@@ -177,20 +187,39 @@ def _label(source: Any) -> str:
     return os.fspath(source)
 
 
-def _survey_file(path: str, *, schema, rules, sheet, encoding, errors: str) -> Summary:
-    from cardscore_frames.io import read_table
+def _survey_file(path: str, *, errors: str, **options: Any) -> Summary:
+    """One file as :func:`~cardscore_frames.read_log` reads and checks it, for
+    the check pass."""
+    from cardscore_frames.io import read_log, read_table
 
-    raw, src = read_table(path, sheet=sheet, encoding=encoding)
-    return summarise(raw, schema, rules, errors=errors, source=src)
+    if errors == "collect":
+        got = read_log(path, errors="collect", **options)
+        keys = pd.concat([game_keys(got.deals), game_keys(got.rejected)])
+        rows = len(got.deals) + len(got.rejected)
+        return summary(rows, got, keys.drop_duplicates(ignore_index=True))
+    try:
+        typed = read_log(path, **options)
+    except LogValidationError as err:
+        # the keys as given: a game split between files is the first problem
+        raw, _ = read_table(path, sheet=options["sheet"], encoding=options["encoding"])
+        failed = Collected(None, None, err.failure_cases)
+        return summary(len(raw), failed, game_keys(raw))
+    from cardscore_frames.games import get_game
+
+    schema = get_game(options["game"]).schema(options["kind"])
+    return summary(
+        len(typed), Collected(typed, None, no_failures(schema)), game_keys(typed)
+    )
 
 
-def _typed_file(
-    path: str, number: int, *, plan: Plan, sheet, encoding, errors: str
-) -> pd.DataFrame:
-    from cardscore_frames.io import read_table
+def _typed_file(path: str, number: int, *, plan: Plan, **options: Any) -> pd.DataFrame:
+    from cardscore_frames.io import read_log
 
-    raw, src = read_table(path, sheet=sheet, encoding=encoding)
-    got = check_part(raw, plan.schema, plan.rules, errors=errors, source=src)
-    if got.deals is None:
-        raise partition_error(plan, got.failure_cases, number)
-    return conform_part(got.deals, plan, number)
+    if options.pop("errors") == "collect":
+        typed = read_log(path, errors="collect", **options).deals
+    else:
+        try:
+            typed = read_log(path, **options)
+        except LogValidationError as err:
+            raise partition_error(plan, err.failure_cases, number) from None
+    return conform_part(typed, plan, number)

@@ -55,7 +55,10 @@ def game_keys(frame: pd.DataFrame) -> pd.DataFrame:
     """The distinct game keys of a pandas frame (raw or typed), as validation
     reads them (text stripped, ``12.0`` as ``12``; "" for blank), one row per
     game in order of first appearance; rows without a game id are left out."""
-    cols = key_columns(list(frame.columns))
+    cols = [c for c in ("game_key", *GAME_KEY) if c in frame.columns]
+    cols = ["game_key"] if "game_key" in cols else cols
+    if "game_id" not in cols and "game_key" not in cols:
+        return pd.DataFrame()  # no game named: a problem of the whole log
     text = pd.DataFrame({c: _key_text(frame[c]) for c in cols})
     if "game_id" in text:
         text = text.loc[(text["game_id"] != "").to_numpy()]
@@ -146,7 +149,11 @@ def partition_by_game(frame: Any, *, npartitions: int | None = None) -> Any:
     hashed = frame.assign(
         **{_HASH: frame[cols].map_partitions(_key_hash, meta=(_HASH, "uint64"))}
     )
-    return hashed.shuffle(on=_HASH, npartitions=npartitions).drop(columns=[_HASH])
+    # the task-based shuffle moves pandas frames as they are; the peer-to-peer
+    # one converts to Arrow, which cannot unite categoricals with many
+    # categories that differ between partitions (game ids, names)
+    out = hashed.shuffle(on=_HASH, npartitions=npartitions, shuffle_method="tasks")
+    return out.drop(columns=[_HASH])
 
 
 def _key_hash(keys: pd.DataFrame) -> pd.Series:

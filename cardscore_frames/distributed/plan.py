@@ -12,7 +12,8 @@ frame), never the data. From these the client
 - decides the dtypes every partition is given (:class:`Plan`): each
   categorical's categories are united once (player names sorted, as
   validation sorts them; a choice's own values first, then the combinations
-  found), ``game_id`` is text if it is text anywhere, so that partitions agree
+  found), ``game_id`` whole numbers only if they are everywhere (text ids
+  keep categories of their own, unknown to Dask), so that partitions agree
   with each other and with what pandas makes of the whole log.
 
 The data itself is read, checked and scored again lazily, partition by
@@ -41,6 +42,8 @@ __all__ = [
     "Summary",
     "check_part",
     "summarise",
+    "summary",
+    "no_failures",
     "build_plan",
     "conform_part",
     "partition_error",
@@ -100,7 +103,7 @@ def check_part(
             typed, _ = prepare_log(raw, schema, type(rules), rules, validate=False)
     except LogValidationError as err:
         return Collected(None, None, err.failure_cases)
-    return Collected(typed, None, _no_failures(schema))
+    return Collected(typed, None, no_failures(schema))
 
 
 def labelled(failures: pd.DataFrame, raw: pd.DataFrame) -> pd.DataFrame:
@@ -113,7 +116,7 @@ def labelled(failures: pd.DataFrame, raw: pd.DataFrame) -> pd.DataFrame:
     return failures.assign(index=labels)
 
 
-def _no_failures(schema: Schema) -> pd.DataFrame:
+def no_failures(schema: Schema) -> pd.DataFrame:
     columns = [schema.item if c == "deal" else c for c in FAILURE_COLUMNS]
     return pd.DataFrame({c: pd.Series(dtype=object) for c in columns})
 
@@ -133,12 +136,16 @@ def summarise(
     )
     if source is None:
         got = got._replace(failure_cases=labelled(got.failure_cases, raw))
-    typed = got.deals
-    keys = game_keys(raw)  # whatever its problems: a split game is the first one
-    meta = typed.iloc[:0].copy() if typed is not None else None
+    # the keys as given, whatever the problems: a split game is the first one
+    return summary(len(raw), got, game_keys(raw))
+
+
+def summary(rows: int, got: Collected, keys: pd.DataFrame) -> Summary:
+    """What the client needs of a checked partition of ``rows`` rows."""
+    meta = got.deals.iloc[:0].copy() if got.deals is not None else None
     if meta is not None:
         meta.attrs.clear()
-    return Summary(len(raw), got.failure_cases, keys, meta, got.rejected)
+    return Summary(rows, got.failure_cases, keys, meta, got.rejected)
 
 
 def build_plan(
@@ -205,7 +212,7 @@ def _rejected(summaries, offsets) -> pd.DataFrame:
 
 def unify_meta(metas: Sequence[pd.DataFrame], schema: Schema) -> pd.DataFrame:
     """One empty frame whose dtypes every partition can take: categories
-    united, ``game_id`` text if any partition has text ids."""
+    united, ``game_id`` whole numbers only if every partition has them."""
     if not metas:
         return pd.DataFrame()
     columns = list(dict.fromkeys(c for m in metas for c in m.columns))
