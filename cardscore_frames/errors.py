@@ -19,6 +19,7 @@ __all__ = [
     "RulesError",
     "LedgerError",
     "LogReadError",
+    "LogNotFoundError",
     "WorkbookError",
     "FAILURE_COLUMNS",
 ]
@@ -59,7 +60,12 @@ class LedgerError(CardscoreError, ValueError):
 
 
 class LogReadError(CardscoreError, OSError):
-    """A log file that cannot be read at all (unknown format, undecodable bytes)."""
+    """A log file that cannot be read at all (unknown format, undecodable bytes,
+    a damaged file, ragged rows, bad JSON), naming the file and the line."""
+
+
+class LogNotFoundError(LogReadError, FileNotFoundError):
+    """A log file that is not there (``except FileNotFoundError`` catches it)."""
 
 
 class WorkbookError(CardscoreError, ValueError):

@@ -17,6 +17,7 @@ from cardscore_frames.checking.schema import (
     GAME_KEY,
     METADATA_COLUMNS,
     METADATA_FIELDS,
+    BlankWhen,
     Field,
     Schema,
     normalise_token,
@@ -25,6 +26,7 @@ from cardscore_frames.checking.stamp import Stamp, stamp, stamp_of
 
 __all__ = [
     "Field",
+    "BlankWhen",
     "Schema",
     "Problems",
     "Source",

@@ -48,13 +48,16 @@ class Collected(NamedTuple):
 
 
 def _rename(raw: pd.DataFrame, schema: Schema) -> tuple[pd.DataFrame, dict]:
-    """Column aliases (``donne``, ``Game ID``) to the schema's names."""
+    """Column aliases (``donne``, ``Game ID``) to the schema's names, column by
+    column (two columns may come to the same name: that is reported, not merged)."""
     canon = {}
     for f in schema.fields:
         for a in (f.name, *f.aliases):
             canon[normalise_token(a)] = f.name
-    names = {c: canon.get(normalise_token(str(c)), c) for c in raw.columns}
-    return raw.set_axis(list(names.values()), axis=1), names
+    new = [canon.get(normalise_token(str(c)), c) for c in raw.columns]
+    return raw.set_axis(pd.Index(new, tupleize_cols=False), axis=1), dict(
+        zip(raw.columns, new)
+    )
 
 
 def check_log(
@@ -78,7 +81,7 @@ def check_log(
         letters = {str(names.get(c, c)): v for c, v in source.excel_columns.items()}
         source = replace(source, excel_columns=letters)
     problems = Problems(schema.game, raw, source, key=schema.key)
-    raw = _drop_duplicate_columns(raw, problems)
+    raw = _drop_duplicate_columns(raw, deals.columns, problems)
     typed = _conform_all(raw, schema, problems)
     others = [c for c in raw.columns if c not in typed]
     out = pd.DataFrame(typed, index=raw.index)
@@ -93,7 +96,7 @@ def check_log(
             check(out, problems, rules)
         if schema.reject == "game" and errors == "collect":
             problems.add_game(codes, _WHOLE[schema.kind])
-    return _finish(raw, out, problems, schema, errors, rules)
+    return _finish(deals, out, problems, schema, errors, rules)
 
 
 #: Why a whole game is rejected, by log kind.
@@ -104,22 +107,40 @@ _WHOLE = {
 }
 
 
-def _drop_duplicate_columns(raw: pd.DataFrame, problems: Problems) -> pd.DataFrame:
-    dup = raw.columns[raw.columns.duplicated()].unique()
-    for c in dup:
+def _drop_duplicate_columns(
+    raw: pd.DataFrame, given: pd.Index, problems: Problems
+) -> pd.DataFrame:
+    """Two columns of one name (or of two aliases of one name) are a problem of the
+    whole log: which one holds the deals cannot be told."""
+    twice = raw.columns.duplicated(keep=False)
+    if not twice.any():
+        return raw
+    names = pd.Series(range(len(raw.columns)))[twice].groupby(
+        [str(c) for c in raw.columns[twice]], sort=False
+    )
+    for name, at in names:
+        shown = ", ".join(f"{given[i]!r} (column {i + 1})" for i in at)
         problems.add_table(
-            str(c), "duplicate_column", f"column {c} appears more than once"
+            name,
+            "duplicate_column",
+            f"column {name} must appear once; the log has {shown}",
         )
-    return raw.loc[:, ~raw.columns.duplicated()] if len(dup) else raw
+    return raw.loc[:, ~raw.columns.duplicated()]
 
 
 def _conform_all(raw: pd.DataFrame, schema: Schema, problems: Problems) -> dict:
     """Every field of the schema, typed; a missing required column is a problem."""
     typed = {}
-    keys_first = sorted(schema.fields, key=lambda f: f.name not in schema.key)
-    for f in keys_first:  # so that problems name rows by their typed key
+    # keys first, so that problems name rows by their typed key; fields whose
+    # blanks depend on another column after it
+    order = sorted(
+        schema.fields,
+        key=lambda f: (f.blank_when is not None, f.name not in schema.key),
+    )
+    for f in order:
         if f.name in raw:
-            typed[f.name] = conform(f, raw[f.name], problems)
+            fill = _fill_rows(f, typed)
+            typed[f.name] = conform(f, raw[f.name], problems, fill)
             if f.name in schema.key:
                 problems.use_key(f.name, typed[f.name])
         elif f.required:
@@ -134,6 +155,14 @@ def _conform_all(raw: pd.DataFrame, schema: Schema, problems: Problems) -> dict:
             typed[f.name] = conform(f, pd.Series(blank, index=raw.index), problems)
     share_names(typed, list(schema.fields))
     return {f.name: typed[f.name] for f in schema.fields if f.name in typed}
+
+
+def _fill_rows(f, typed: dict) -> np.ndarray | None:
+    """Rows where ``f.blank_when`` holds (its column is typed by now)."""
+    when = f.blank_when
+    if when is None or when.column not in typed:
+        return None
+    return np.asarray(typed[when.column].isin(when.when), dtype=bool)
 
 
 def _check_key(out: pd.DataFrame, index, schema: Schema, problems: Problems) -> None:
@@ -185,7 +214,9 @@ def _check_metadata(out: pd.DataFrame, codes: np.ndarray, problems: Problems) ->
             )
 
 
-def _finish(raw, out, problems: Problems, schema: Schema, errors: Errors, rules):
+def _finish(given, out, problems: Problems, schema: Schema, errors: Errors, rules):
+    """Raise, or collect: the good rows typed, the rejected rows exactly as given
+    (their columns, names and values untouched) with their problems."""
     label = problems.source.label
     encoding = problems.source.encoding
     if errors == "raise":
@@ -194,12 +225,23 @@ def _finish(raw, out, problems: Problems, schema: Schema, errors: Errors, rules)
         return _stamped(out, schema, rules, label, encoding)
     fc = problems.frame()
     bad = problems.bad
-    rejected = raw.loc[bad].copy()
-    rejected["problems"] = _reasons(fc, bad)
-    rejected.attrs.clear()
-    good = out.iloc[0:0] if problems.whole_log else out.loc[~bad]
+    rejected = given.iloc[np.flatnonzero(bad)].copy()
+    rejected.attrs.clear()  # nothing of the input's attrs rides along
+    rejected[_free_name(rejected.columns, "problems")] = _reasons(fc, bad)
+    good = _no_rows(out, schema) if problems.whole_log else out.loc[~bad]
     good = _stamped(good.copy(deep=False), schema, rules, label, encoding)
     return Collected(good, rejected, fc)
+
+
+def _no_rows(out: pd.DataFrame, schema: Schema) -> pd.DataFrame:
+    """No deals, but every column of the schema typed (a whole-log problem may be
+    a missing column): what a log of no rows reads as, the other columns kept."""
+    scratch = Problems(schema.game, pd.DataFrame(index=range(0)), key=schema.key)
+    empty = pd.Series(pd.Categorical([], categories=pd.Index([], dtype="str")))
+    typed = {f.name: conform(f, empty, scratch) for f in schema.fields}
+    share_names(typed, list(schema.fields))
+    others = [c for c in out.columns if c not in typed]
+    return pd.concat([pd.DataFrame(typed), out.iloc[0:0][others]], axis=1)
 
 
 def _stamped(out, schema: Schema, rules, label, encoding) -> pd.DataFrame:
@@ -222,7 +264,13 @@ def _reasons(fc: pd.DataFrame, bad: np.ndarray) -> np.ndarray:
         else pd.Series(dtype=str)
     )
     table = "; ".join(fc.loc[fc["row"].isna(), "message"])
-    reasons = pd.Series(np.arange(len(bad))[bad]).map(per_row).fillna("")
+    reasons = pd.Series(np.flatnonzero(bad)).map(per_row).fillna("").astype("str")
     if table:
         reasons = (table + "; " + reasons).str.rstrip("; ")
     return reasons.to_numpy(dtype=object)
+
+
+def _free_name(columns: pd.Index, name: str) -> str:
+    """``name``, or ``name (cardscore)`` when the log has a column of that name
+    already (which is kept as given)."""
+    return name if name not in columns else f"{name} (cardscore)"

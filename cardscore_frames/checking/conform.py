@@ -8,12 +8,19 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.checking.cells import Cells as _Cells
+from cardscore_frames.checking.numbers import (
+    filler,
+    plain_numbers,
+    to_int,
+    to_number,
+    typed_numbers,
+)
 from cardscore_frames.checking.problems import Problems
 from cardscore_frames.checking.schema import EXACT_LIMIT, Field, normalise_token
 
@@ -23,62 +30,30 @@ _TRUE = {"true", "t", "yes", "y", "1", "1.0", "да"}
 _FALSE = {"false", "f", "no", "n", "0", "0.0", "нет"}
 
 
-class _Cells:
-    """A column factorised once: every conversion works on its few distinct values.
+def conform(
+    f: Field, raw: pd.Series, problems: Problems, fill_rows: np.ndarray | None = None
+) -> pd.Series:
+    """``raw`` typed as ``f`` says, every value that does not fit reported.
 
-    ``uniques`` has one trailing ``None`` so that NA (code -1) indexes it.
+    ``fill_rows`` marks the rows where ``f.blank_when`` holds: there its filler
+    values (0, ``none``) read as blank.
     """
-
-    def __init__(self, raw: pd.Series) -> None:
-        self.raw = raw
-        if isinstance(raw.dtype, pd.CategoricalDtype):  # read as codes already
-            codes, uniques = raw.cat.codes.to_numpy(), raw.cat.categories
-        else:
-            codes, uniques = pd.factorize(raw, use_na_sentinel=True)
-        self.codes = codes
-        #: the distinct values as text when they all are (vectorised checks)
-        self.text = uniques if getattr(uniques, "dtype", None) == "str" else None
-        self.uniques = [*np.asarray(uniques, dtype=object).tolist(), None]
-        if self.text is not None:
-            blank = np.asarray(self.text.str.strip() == "", dtype=bool)
-            self.blank_u = np.append(blank, True)
-        else:
-            self.blank_u = np.array([_blank_value(u) for u in self.uniques], bool)
-        self.is_blank = (
-            self.blank_u[codes] if self.blank_u[:-1].any() else np.asarray(codes) < 0
-        )
-
-    def map(self, fn: Callable[[Any], Any], dtype: Any = object) -> np.ndarray:
-        """``fn`` of every distinct non-blank value, spread back over the rows."""
-        per = np.array(
-            [None if b else fn(u) for u, b in zip(self.uniques, self.blank_u)],
-            dtype=object,
-        )
-        out = per[self.codes]
-        return out if dtype is object else out.astype(dtype)
-
-    def map_text(self, fn: Callable[[Any], str]) -> pd.api.extensions.ExtensionArray:
-        """Like :meth:`map` into a ``str`` array: distinct values converted once, then
-        gathered (much faster than converting a million Python strings)."""
-        per = pd.array(
-            [None if b else fn(u) for u, b in zip(self.uniques, self.blank_u)],
-            dtype="str",
-        )
-        return per.take(np.where(self.codes < 0, len(self.uniques) - 1, self.codes))
-
-
-def _blank_value(v: Any) -> bool:
-    if isinstance(v, str):
-        return not v.strip()
-    if v is None:
-        return True
-    return bool(pd.api.types.is_scalar(v) and pd.isna(v))  # a list is a value
-
-
-def conform(f: Field, raw: pd.Series, problems: Problems) -> pd.Series:
-    if f.kind in ("int", "number") and _plain_numbers(raw):
-        return pd.Series(_numbers(f, raw, problems), index=raw.index, name=f.name)
+    if f.kind in ("int", "number") and plain_numbers(raw):
+        typed = typed_numbers(f, raw, problems, fill_rows)
+        return pd.Series(typed, index=raw.index, name=f.name)
     cells = _Cells(raw)
+    odd = cells.take_odd()
+    if odd is not None:
+        problems.add(
+            odd[0],
+            f.name,
+            "not_a_value",
+            f"{f.name} must be {f.allowed()}; got {{value}} ({{kind}}: a cell holds "
+            "one value)",
+            kind=odd[1],
+        )
+    if fill_rows is not None and f.blank_when is not None:
+        cells.blank_where(fill_rows, filler(f.blank_when.values))
     if not f.blank and f.default is None:
         problems.add(cells.is_blank, f.name, "blank", f"{f.name} must not be blank")
     typed = pd.Series(
@@ -92,11 +67,13 @@ def conform(f: Field, raw: pd.Series, problems: Problems) -> pd.Series:
 def _to_id(f: Field, cells: _Cells, problems: Problems):
     """Game ids: ``Int64`` when every id is a whole number written plainly (``12``,
     not ``012`` nor ``12.5``), else text (a categorical: a handful of games over
-    many deals); an id is never changed on the way in."""
-    if pd.api.types.is_integer_dtype(cells.raw.dtype):
+    many deals); an id is never changed on the way in: a float id that counts
+    no more in ones (beyond 2**53) or is no number (inf) is reported."""
+    if pd.api.types.is_signed_integer_dtype(cells.raw.dtype):
         return cells.raw.astype("Int64").array
     if cells.text is not None:
         return _text_ids(cells)
+    _report_float_ids(f, cells, problems)
     given = [u for u, b in zip(cells.uniques, cells.blank_u) if not b]
     whole = _whole_ids(given)
     if whole is not None:
@@ -108,6 +85,35 @@ def _to_id(f: Field, cells: _Cells, problems: Problems):
     return pd.Categorical.from_codes(
         codes[cells.codes], categories=pd.Index(names, dtype="str")
     )
+
+
+def _report_float_ids(f: Field, cells: _Cells, problems: Problems) -> None:
+    """Float ids beyond what a float counts exactly, or not numbers at all."""
+    verdict = np.array(
+        [
+            0
+            if b or not isinstance(u, (float, np.floating))
+            else 1
+            if not np.isfinite(u)
+            else 2
+            if abs(u) > EXACT_LIMIT
+            else 0
+            for u, b in zip(cells.uniques, cells.blank_u)
+        ],
+        dtype=np.int8,
+    )
+    if not verdict.any():
+        return
+    allowed = f"a whole number (at most {EXACT_LIMIT:,} in size) or a text"
+    for code, reason in ((1, "not_a_number"), (2, "too_large")):
+        problems.add(
+            (verdict == code)[cells.codes],
+            f.name,
+            reason,
+            f"{f.name} must be {allowed}; got {{value}}",
+        )
+    cells.blank_u = cells.blank_u | (verdict > 0)
+    cells.is_blank = cells.blank_u[cells.codes]
 
 
 def _text_ids(cells: _Cells):
@@ -129,7 +135,10 @@ def _text_ids(cells: _Cells):
 def _whole_ids(values: list) -> np.ndarray | None:
     """The ids as int64 when each is a whole number written plainly, else None."""
     if all(
-        isinstance(u, (int, np.integer)) and not isinstance(u, bool) for u in values
+        isinstance(u, (int, np.integer))
+        and not isinstance(u, bool)
+        and -(2**63) <= u < 2**63
+        for u in values
     ):
         return np.array(values, dtype=np.int64) if values else np.zeros(0, np.int64)
     text = pd.Series([_id_text(u) for u in values], dtype="str")
@@ -147,132 +156,11 @@ def _id_text(u: Any) -> str:
 _PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]*)")
 
 
-def _as_number(text: str) -> float | None:
-    try:
-        value = float(text.replace(",", "."))
-    except (ValueError, OverflowError):
-        return None
-    return value if np.isfinite(value) else None
-
-
-def _number_of(u: Any) -> float | None:
-    """A cell as a float: numbers as they are (inf and NaN are no number), text
-    parsed with a decimal point or comma; anything else (lists, bytes) is None."""
-    if isinstance(u, (bool, np.bool_)):
-        return None  # True/False are not numbers
-    if isinstance(u, (int, np.integer)):
-        return float(u) if abs(int(u)) < 10**300 else 1e300
-    if isinstance(u, (float, np.floating)):
-        return float(u) if np.isfinite(u) else None
-    if isinstance(u, str):
-        return _as_number(u.strip())
-    return None
-
-
-def _to_number(f: Field, cells: _Cells, problems: Problems, whole: bool = False):
-    """Each distinct value parsed and checked once, the verdicts gathered."""
-    if cells.text is not None:
-        per = _parsed(cells.text)
-    else:
-        per = np.array(
-            [
-                np.nan if b or (v := _number_of(u)) is None else v
-                for u, b in zip(cells.uniques[:-1], cells.blank_u[:-1])
-            ],
-            dtype=float,
-        )
-    per_u = np.append(per, np.nan)
-    verdict = _verdicts(f, per_u, cells.blank_u, whole)
-    _report(f, verdict[cells.codes], problems)
-    bad = verdict > 0
-    values = np.where(bad, 0.0, np.nan_to_num(per_u))[cells.codes]
-    mask = (bad | cells.blank_u)[cells.codes]
-    if whole:
-        return pd.arrays.IntegerArray(values.astype(np.int64), mask)
-    return pd.arrays.FloatingArray(values, mask)
-
-
-def _parsed(text: pd.Index) -> np.ndarray:
-    """Text as numbers, a decimal comma allowed; NaN where it is not a number."""
-    cleaned = pd.Series(text).str.strip().str.replace(",", ".", regex=False)
-    num = pd.to_numeric(cleaned, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
-    return np.where(np.isfinite(num), num, np.nan)
-
-
-#: Per value: 0 good or blank, then the reason it is not.
-_VERDICTS = ("", "not_a_number", "too_large", "out_of_range", "not_in_steps")
-
-
-def _verdicts(f: Field, num: np.ndarray, blank: np.ndarray, whole: bool) -> np.ndarray:
-    """A verdict code (index into _VERDICTS) per value: the first check it fails."""
-    ok = np.isfinite(num)
-    out = np.zeros(len(num), dtype=np.int8)
-    out[~ok & ~blank] = 1
-    huge = ok & (np.abs(num) > EXACT_LIMIT)
-    out[huge] = 2
-    low = -np.inf if f.low is None else f.low
-    high = np.inf if f.high is None else f.high
-    out[ok & ~huge & ((num < low) | (num > high))] = 3
-    for step in (1.0 if whole else None, f.step):  # whole numbers, then the step
-        if step is not None:
-            off = ok & (out == 0) & ((num / step) != np.floor(num / step))
-            out[off] = 4
-    return out
-
-
-def _report(f: Field, verdict: np.ndarray, problems: Problems) -> None:
-    message = f"{f.name} must be {f.allowed()}; got {{value}}"
-    for code, reason in enumerate(_VERDICTS):
-        if code == 0 or not (verdict == code).any():
-            continue
-        text = message
-        if reason == "too_large":
-            text = (
-                f"{f.name} must be {f.allowed()} no larger than {EXACT_LIMIT:,} in "
-                "size (beyond it a number is no longer counted exactly); got {value}"
-            )
-        problems.add(verdict == code, f.name, reason, text)
-
-
-def _plain_numbers(raw: pd.Series) -> bool:
-    """A column of numbers already (Parquet, a DataFrame): no text to parse."""
-    dtype = raw.dtype
-    return pd.api.types.is_numeric_dtype(dtype) and not pd.api.types.is_bool_dtype(
-        dtype
-    )
-
-
-def _numbers(f: Field, raw: pd.Series, problems: Problems):
-    """A numeric column checked as it is, without factorising it."""
-    num = raw.to_numpy(dtype=float, na_value=np.nan)
-    blank = np.isnan(num)
-    if not f.blank and f.default is None:
-        problems.add(blank, f.name, "blank", f"{f.name} must not be blank")
-    typed = _checked(f, num, blank, problems, f.kind == "int")
-    if f.default is not None:
-        return pd.Series(typed).where(~blank, f.default).array
-    return typed
-
-
-def _checked(f: Field, num: np.ndarray, blank: np.ndarray, problems, whole: bool):
-    """Numbers against the field's range and step, as a nullable array."""
-    verdict = _verdicts(f, num, blank, whole)
-    _report(f, verdict, problems)
-    mask = (verdict > 0) | blank
-    if whole:
-        return pd.arrays.IntegerArray(np.where(mask, 0, num).astype(np.int64), mask)
-    return pd.arrays.FloatingArray(np.where(mask, 0.0, num), mask)
-
-
-def _to_int(f: Field, cells: _Cells, problems: Problems):
-    return _to_number(f, cells, problems, whole=True)
-
-
 def _to_name(f: Field, cells: _Cells, problems: Problems):
     """Player names: a categorical (a club's names are an enumeration), ordered by
     name so that names sort and compare as text does."""
     stripped = [
-        None if b else str(u).strip() for u, b in zip(cells.uniques, cells.blank_u)
+        None if b else _label_text(u) for u, b in zip(cells.uniques, cells.blank_u)
     ]
     names = sorted({n for n in stripped if n is not None})
     where = {n: i for i, n in enumerate(names)}
@@ -422,8 +310,8 @@ def _to_flag(f: Field, cells: _Cells, problems: Problems):
 
 _CONVERTERS = {
     "id": _to_id,
-    "int": _to_int,
-    "number": _to_number,
+    "int": to_int,
+    "number": to_number,
     "name": _to_name,
     "choice": _to_choice,
     "flag": _to_flag,

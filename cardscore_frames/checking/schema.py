@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Field",
+    "BlankWhen",
     "Schema",
     "METADATA_COLUMNS",
     "METADATA_FIELDS",
@@ -33,6 +34,19 @@ GAME_KEY = ("league", "season", "game_id")
 #: The largest whole number a number column holds exactly (2**53): beyond it a
 #: float64 no longer counts in ones, and nothing is changed silently on the way in.
 EXACT_LIMIT = 2**53 - 1
+
+
+@dataclass(frozen=True)
+class BlankWhen:
+    """Cells that read as blank on some rows: where ``column`` (a choice field,
+    conformed first) is one of ``when``, a cell holding one of ``values`` (a number
+    equal to it, or the word, in any case) means blank, as score sheets and other
+    apps fill the cells a row leaves empty (tarot: a passed deal's oudlers and card
+    points written as 0 or ``none``)."""
+
+    column: str
+    when: tuple[str, ...]
+    values: tuple[str, ...] = ("0", "none")
 
 
 @dataclass(frozen=True)
@@ -63,6 +77,7 @@ class Field:
     step: float | None = None
     aliases: tuple[str, ...] = ()
     multi: bool = False  # choice tokens joined by "+" (tarot poignées)
+    blank_when: BlankWhen | None = None
     doc: str = ""
 
     def allowed(self) -> str:
@@ -77,7 +92,12 @@ class Field:
             return "true or false"
         if self.kind == "date":
             return "a date (2026-01-08, 08.01.2026 or 08/01/2026)"
-        bits = {"int": "a whole number", "number": "a number"}.get(self.kind, "a value")
+        bits = {
+            "int": "a whole number",
+            "number": "a number",
+            "id": "a game id, a whole number or a text",
+            "name": "a player's name",
+        }.get(self.kind, "a text")
         if self.low is not None and self.high is not None:
             bits += f" from {_fmt(self.low)} to {_fmt(self.high)}"
         elif self.low is not None:

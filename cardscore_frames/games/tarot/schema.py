@@ -3,7 +3,8 @@
 Log semantics worth knowing: a blank ``petit_au_bout``, poignée or ``chelem`` cell
 means ``none``; a blank ``partner`` (or the taker's own name) at 5 players means
 the taker plays alone; a passed or cancelled deal leaves taker, partner, oudlers
-and card points blank.
+and card points blank (its oudlers and card points may be written 0 or ``none``,
+which read as blank there).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import Field, Problems, Schema
+from cardscore_frames.checking import BlankWhen, Field, Problems, Schema
 from cardscore_frames.checking.seats import same_name
 from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
@@ -41,6 +42,10 @@ _CONTRACT_ALIASES = {
     "passed": "pass",
     "cancelled": "pass",
 }
+#: A passed (or cancelled) deal leaves oudlers and card points blank; score
+#: sheets and other apps fill them with 0 or "none", which read as blank there
+#: (shared/rules/tarot.md, "Distribution").
+_BLANK_ON_PASS = BlankWhen("contract", ("pass",), ("0", "none"))
 _CAMP_ALIASES = {"defense": "defence", "attaque": "attack", "no": "none", "": "none"}
 
 FIELDS = (
@@ -50,7 +55,15 @@ FIELDS = (
     Field("taker", "name", blank=True, aliases=("preneur",)),
     Field("partner", "name", required=False, blank=True, aliases=("called",)),
     Field("contract", "choice", choices=CONTRACTS, value_aliases=_CONTRACT_ALIASES),
-    Field("oudlers", "int", blank=True, low=0, high=3, aliases=("bouts",)),
+    Field(
+        "oudlers",
+        "int",
+        blank=True,
+        low=0,
+        high=3,
+        aliases=("bouts",),
+        blank_when=_BLANK_ON_PASS,
+    ),
     Field(
         "card_points",
         "number",
@@ -59,6 +72,7 @@ FIELDS = (
         high=91,
         step=0.5,
         aliases=("points",),
+        blank_when=_BLANK_ON_PASS,
     ),
     Field(
         "petit_au_bout",
