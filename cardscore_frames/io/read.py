@@ -6,7 +6,6 @@ decides what a value means and reports the exact text it could not use.
 
 from __future__ import annotations
 
-import csv
 import os
 from pathlib import Path
 from typing import Any, Literal, overload
@@ -15,9 +14,16 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Collected, Errors, Source, check_log
-from cardscore_frames.errors import LogReadError, RulesError
+from cardscore_frames.errors import LogNotFoundError, LogReadError, RulesError
 from cardscore_frames.games import get_game
 from cardscore_frames.io.encoding import decode
+from cardscore_frames.io.formats import (
+    NotUtf8,
+    parse_csv,
+    parse_json,
+    parse_parquet,
+    read_bytes,
+)
 
 __all__ = ["read_log", "validate", "read_table"]
 
@@ -114,7 +120,11 @@ def read_log(
     schema = entry.schema(kind)
     rules = entry.rules.ensure(rules)
     raw, src = _read_cells(source, sheet=sheet, encoding=encoding)
-    return check_log(raw, schema, rules=rules, errors=errors, source=src)
+    result = check_log(raw, schema, rules=rules, errors=errors, source=src)
+    if isinstance(result, Collected) and raw is not source:
+        # a file's rejected rows as its text, not as the reader's categoricals
+        return result._replace(rejected=_as_text(result.rejected))
+    return result
 
 
 def validate(
@@ -150,12 +160,22 @@ def read_table(
     """Read a table as it is written, text as text, with where each row came from
     (what :func:`read_log` checks). Returns the frame and its :class:`Source`."""
     frame, src = _read_cells(source, sheet=sheet, encoding=encoding)
-    text = {
-        c: frame[c].astype("str")
-        for c in frame.columns
-        if isinstance(frame[c].dtype, pd.CategoricalDtype)
-    }
-    return (frame.assign(**text) if text else frame), src
+    return _as_text(frame), src
+
+
+def _as_text(frame: pd.DataFrame) -> pd.DataFrame:
+    """Categorical columns (text as the readers parse it) as ``str`` columns."""
+    text = [
+        j
+        for j, dtype in enumerate(frame.dtypes)
+        if isinstance(dtype, pd.CategoricalDtype)
+    ]
+    if not text:
+        return frame
+    out = frame.copy(deep=False)
+    for j in text:  # by position: a log may repeat a column's name
+        out.isetitem(j, frame.iloc[:, j].astype("str"))
+    return out
 
 
 def _read_cells(
@@ -174,16 +194,16 @@ def _read_cells(
         )
     path = Path(source)
     if not path.exists():
-        raise FileNotFoundError(f"no such log file: {path}")
+        raise LogNotFoundError(f"no such log file: {path}")
     suffix = path.suffix.lower()
     if suffix in (".csv", ".txt", ".tsv"):
         return _read_csv(path, encoding)
     if suffix in (".parquet", ".pq"):
-        return _read_parquet(path), Source(label=str(path), lines=None)
+        return parse_parquet(path), Source(label=str(path), lines=None)
     if suffix in (".jsonl", ".ndjson", ".json"):
-        frame = pd.read_json(path, lines=suffix != ".json", dtype=False)
-        lines = np.arange(1, len(frame) + 1) if suffix != ".json" else None
-        return frame, Source(label=str(path), lines=lines)
+        data = read_bytes(path)
+        frame, lines, used = parse_json(data, encoding, path, suffix != ".json")
+        return frame, Source(label=str(path), lines=lines, encoding=used)
     if suffix in (".xlsx", ".xlsm"):
         return _read_excel(path, sheet)
     raise LogReadError(
@@ -192,108 +212,26 @@ def _read_cells(
     )
 
 
-def _read_parquet(path: Path) -> pd.DataFrame:
-    """A Parquet file, its text columns dictionary-encoded as they are read (as
-    Parquet stores them), so a million rows arrive as a few distinct values."""
-    _need("pyarrow", "reading Parquet logs", "parquet")
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    try:
-        schema = pq.read_schema(path)
-        text = [
-            f.name
-            for f in schema
-            if pa.types.is_string(f.type) or pa.types.is_large_string(f.type)
-        ]
-        return pq.read_table(path, read_dictionary=text).to_pandas()
-    except (pa.ArrowException, OSError) as exc:
-        raise LogReadError(f"{path}: not a readable Parquet file: {exc}") from None
-
-
-def _need(module: str, purpose: str, extra: str) -> None:
-    """Optional dependencies are checked where they are needed, with a hint."""
-    import importlib.util
-
-    if importlib.util.find_spec(module) is None:
-        raise ImportError(
-            f"{purpose} needs {module}: pip install 'cardscore-frames[{extra}]'"
-        )
-
-
 def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:
-    """A CSV file as text cells (categoricals of the text given), with each row's
-    file line. pyarrow parses it, each column dictionary-encoded as it is read:
-    a log repeats few values in many rows, and the checks look at each distinct
-    value once."""
-    data = path.read_bytes()
+    """A CSV file as text cells, with each row's file line; the encoding is
+    UTF-8 (the parser checks it as it reads), else found from the text."""
+    data = read_bytes(path)
     if encoding is not None:
         decode(data, encoding, str(path))  # a clear error if it does not decode
         used = encoding
-        frame = _parse_csv(data, encoding, path)
+        frame, lines = parse_csv(data, encoding, path)
     else:
         used = "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
-        try:  # the parser checks that the text is UTF-8 as it reads it
-            frame = _parse_csv(data, None, path)
-        except _NotUtf8:
+        try:
+            frame, lines = parse_csv(data, None, path)
+        except NotUtf8:
             used = decode(data, None, str(path))[1]  # Windows-1251 or -1252
-            frame = _parse_csv(data, used, path)
-    lines = _data_lines(data, len(frame))
+            frame, lines = parse_csv(data, used, path)
     empty = frame.isna().all(axis=1).to_numpy()
     if empty.any():  # rows of separators only carry no deal; keep lines true
         frame = frame.loc[~empty].reset_index(drop=True)
         lines = lines[~empty]
     return frame, Source(label=str(path), lines=lines, encoding=used)
-
-
-class _NotUtf8(Exception):
-    """The file's bytes are not UTF-8."""
-
-
-def _parse_csv(data: bytes, encoding: str | None, path: Path) -> pd.DataFrame:
-    import pyarrow as pa
-    from pyarrow import csv as pacsv
-
-    first = data.split(b"\n", 1)[0].decode(encoding or "utf-8-sig", "replace")
-    try:
-        sep = csv.Sniffer().sniff(first, delimiters=",;\t").delimiter
-    except csv.Error:
-        sep = ","
-    names = next(csv.reader([first.rstrip("\r")], delimiter=sep), [])
-    text = pa.dictionary(pa.int32(), pa.string())
-    try:
-        table = pacsv.read_csv(
-            pa.BufferReader(data),
-            read_options=pacsv.ReadOptions(encoding=encoding or "utf8"),
-            parse_options=pacsv.ParseOptions(delimiter=sep),
-            convert_options=pacsv.ConvertOptions(
-                column_types={n: text for n in names},
-                strings_can_be_null=True,
-                null_values=[""],
-                quoted_strings_can_be_null=False,
-            ),
-        )
-    except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
-        if encoding is None and "invalid UTF8" in str(exc):
-            raise _NotUtf8 from None
-        raise LogReadError(f"{path}: not a readable CSV table: {exc}") from None
-    return table.to_pandas()
-
-
-def _data_lines(data: bytes, rows: int) -> np.ndarray:
-    """The file line of each data row: line 1 is the header; empty lines carry
-    no row (the parser skips them), so they are counted here."""
-    lines = np.arange(2, rows + 2)
-    if b"\n\n" not in data and b"\n\r\n" not in data:
-        return lines
-    raw = np.frombuffer(data, dtype=np.uint8)
-    ends = np.flatnonzero(raw == 10)
-    starts = np.r_[0, ends + 1]
-    stops = np.r_[ends, len(raw)]
-    length = stops - starts - (raw[np.maximum(stops - 1, 0)] == 13)
-    blank = length <= 0
-    kept = np.flatnonzero(~blank[1:]) + 2  # 1-based line numbers after the header
-    return kept[:rows]
 
 
 def _read_excel(path: Path, sheet: str | int) -> tuple[pd.DataFrame, Source]:

@@ -1,0 +1,384 @@
+"""Parsing log files into cells: CSV, JSON lines (or a JSON table) and Parquet.
+
+Each parser gives the table as it is written (text as text, JSON and Parquet
+numbers as numbers) with the file line of every row, and turns every way a file
+can be unreadable into a :class:`~cardscore_frames.errors.LogReadError` that says
+what is wrong and where (the lines of ragged rows, the line of an unclosed quote
+or of bad JSON), never into a parser's own exception.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.errors import LogReadError
+from cardscore_frames.io.encoding import decode
+
+__all__ = ["read_bytes", "parse_csv", "parse_json", "parse_parquet", "need"]
+
+#: How many bad rows or lines a message lists before "... and N more".
+_SHOWN = 10
+
+
+def need(module: str, purpose: str, extra: str) -> None:
+    """Optional dependencies are checked where they are needed, with a hint."""
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        raise ImportError(
+            f"{purpose} needs {module}: pip install 'cardscore-frames[{extra}]'"
+        )
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes; a directory or an unreadable file is a LogReadError."""
+    try:
+        return path.read_bytes()
+    except IsADirectoryError:
+        raise LogReadError(f"{path}: is a directory, not a log file") from None
+    except OSError as exc:
+        raise LogReadError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+
+
+# --- CSV -------------------------------------------------------------------------
+
+
+class NotUtf8(Exception):
+    """The file's bytes are not UTF-8."""
+
+
+def parse_csv(
+    data: bytes, encoding: str | None, path: Path
+) -> tuple[pd.DataFrame, np.ndarray]:
+    """A CSV file as text cells (categoricals of the text given), and the file line
+    of each row. pyarrow parses it, each column dictionary-encoded as it is read:
+    a log repeats few values in many rows, and the checks look at each distinct
+    value once. Raises :class:`NotUtf8` when ``encoding`` is None and the bytes
+    are not UTF-8."""
+    skip = len(data) - len(data.lstrip(b"\r\n"))
+    body = data[skip:]
+    if not body[:1024].strip() and not body.strip():
+        raise LogReadError(f"{path}: the file is empty (no header row, no deals)")
+    newline = b"\n" if b"\n" in body else b"\r"
+    head = body.split(newline, 1)[0].decode(encoding or "utf-8-sig", "replace")
+    head = head.lstrip("\ufeff").rstrip("\r")
+    try:
+        sep = csv.Sniffer().sniff(head, delimiters=",;\t").delimiter
+    except csv.Error:
+        sep = ","
+    names = next(csv.reader([head], delimiter=sep), [])
+    before = data[:skip].count(newline)  # empty lines above the header
+    end = body.find(newline)
+    if end < 0 or (len(body) - end < 4096 and not body[end + 1 :].strip()):
+        return _no_rows(names), np.zeros(0, dtype=np.int64)  # a header alone
+    table, bad = _arrow_csv(body, encoding, sep, len(names), path, threads=True)
+    if bad:  # again, one thread, for the rows' numbers
+        _, bad = _arrow_csv(body, encoding, sep, len(names), path, threads=False)
+        lines = _row_lines(body) + before
+        raise LogReadError(_ragged_message(path, bad, len(names), lines))
+    frame = table.to_pandas()
+    frame.columns = pd.Index(names)
+    newlines = body.count(newline)
+    if b'"' not in body and newlines in (len(frame), len(frame) + 1):
+        lines = np.arange(2, len(frame) + 2)  # no empty line: one row a line
+    else:
+        lines = _row_lines(body)[1 : len(frame) + 1]
+    lines += before
+    return _drop_unnamed_blank(frame), lines
+
+
+def _arrow_csv(
+    body: bytes, encoding: str | None, sep: str, n: int, path: Path, threads: bool
+):
+    """pyarrow's parse, every column text; rows whose cells do not match the
+    header are set aside (with their row number when not threaded)."""
+    import pyarrow as pa
+    from pyarrow import csv as pacsv
+
+    bad: list = []
+
+    def set_aside(row: Any) -> str:
+        bad.append(row)
+        return "skip"
+
+    text = pa.dictionary(pa.int32(), pa.string())
+    columns = [f"c{i}" for i in range(n)]
+    try:
+        table = pacsv.read_csv(
+            pa.BufferReader(body),
+            read_options=pacsv.ReadOptions(
+                encoding=encoding or "utf8",
+                column_names=columns,
+                skip_rows=1,
+                use_threads=threads,
+            ),
+            parse_options=pacsv.ParseOptions(
+                delimiter=sep,
+                # a quoted value may hold a newline; without quotes none can,
+                # and the parser splits the file faster
+                newlines_in_values=b'"' in body,
+                invalid_row_handler=set_aside,
+            ),
+            convert_options=pacsv.ConvertOptions(
+                column_types=dict.fromkeys(columns, text),
+                strings_can_be_null=True,
+                null_values=[""],
+                quoted_strings_can_be_null=False,
+            ),
+        )
+    except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeError) as exc:
+        if encoding is None and "UTF8" in str(exc).upper().replace("-", ""):
+            raise NotUtf8 from None
+        raise LogReadError(f"{path}: not a readable CSV table: {exc}") from None
+    return table, bad
+
+
+def _row_lines(body: bytes) -> np.ndarray:
+    """The file line where each row starts, the header first; empty lines carry
+    no row (the parser skips them), and a newline inside quotes ends none."""
+    raw = np.frombuffer(body, dtype=np.uint8)
+    newline = 10 if (b"\n" in body or b"\r" not in body) else 13
+    breaks = np.flatnonzero(raw == newline)
+    ends = breaks
+    if b'"' in body:
+        quotes = np.flatnonzero(raw == 34)
+        ends = ends[np.searchsorted(quotes, ends) % 2 == 0]
+    starts = np.r_[0, ends + 1]
+    stops = np.r_[ends, len(raw)]
+    last = raw[np.clip(stops - 1, 0, max(len(raw) - 1, 0))] if len(raw) else stops
+    length = stops - starts - ((stops > starts) & (last == 13))
+    return (np.searchsorted(breaks, starts) + 1)[length > 0]
+
+
+def _ragged_message(path: Path, bad: list, width: int, lines: np.ndarray) -> str:
+    """Every row whose cells do not match the header, by file line."""
+    parts = []
+    for row in bad[:_SHOWN]:
+        at = None if row.number is None else row.number - 1
+        where = f"line {lines[at]}" if at is not None and at < len(lines) else "a row"
+        text = row.text if len(row.text) <= 60 else row.text[:57] + "..."
+        why = " (an unclosed quote)" if row.text.count('"') % 2 else ""
+        cells = f"{row.actual_columns} cell{'s' if row.actual_columns != 1 else ''}"
+        parts.append(f"{where} has {cells}{why}: {text!r}")
+    more = f"; and {len(bad) - _SHOWN} more" if len(bad) > _SHOWN else ""
+    rows = f"{len(bad)} row{'s' if len(bad) != 1 else ''}"
+    return (
+        f"{path}: {rows} of the CSV table must have the header's {width} cells: "
+        f"{'; '.join(parts)}{more}"
+    )
+
+
+def _no_rows(names: list[str]) -> pd.DataFrame:
+    """The table of a file that has a header and no row: text columns, empty."""
+    empty = pd.Categorical([], categories=pd.Index([], dtype="str"))
+    columns = [pd.Series(empty, name=n, dtype=empty.dtype) for n in names]
+    frame = pd.concat(columns, axis=1) if columns else pd.DataFrame()
+    frame.columns = pd.Index(names)
+    return _drop_unnamed_blank(frame)
+
+
+def _drop_unnamed_blank(frame: pd.DataFrame) -> pd.DataFrame:
+    """Columns without a header name and without a value (trailing separators a
+    spreadsheet writes) carry nothing: they are left out. Named or not, a column
+    holding a value is kept."""
+    unnamed = [str(c).strip() == "" for c in frame.columns]
+    if not any(unnamed):
+        return frame
+    keep = [
+        not u or bool(frame.iloc[:, j].notna().any()) for j, u in enumerate(unnamed)
+    ]
+    return frame.iloc[:, keep] if not all(keep) else frame
+
+
+# --- JSON ------------------------------------------------------------------------
+
+
+class _Refused(ValueError):
+    """A JSON value a log cannot hold (NaN, Infinity, a key given twice)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a JSON number")
+
+
+def _one_key_once(pairs: list) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):  # json would keep the last value silently
+        seen: set = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"key {key!r} is given twice in one object")
+            seen.add(key)
+    return out
+
+
+_DECODE = {"parse_constant": _no_constant, "object_pairs_hook": _one_key_once}
+
+
+def parse_json(
+    data: bytes, encoding: str | None, path: Path, lines: bool
+) -> tuple[pd.DataFrame, np.ndarray | None, str]:
+    """JSON lines (one object per line) or a JSON table (an array of objects, or an
+    object of columns), the line of each row, and the text encoding used.
+
+    Non-UTF-8 files are read as CSV files are (Windows-1251 or -1252 as the text
+    shows). Numbers stay as JSON wrote them (a 30-digit number is a Python int,
+    which validation reports as too large); NaN and Infinity, which JSON does not
+    have, and a key given twice in one object are refused, naming the line.
+    """
+    text, used = decode(data, encoding, str(path))
+    text = text.lstrip("\ufeff")
+    if not lines:
+        return _json_table(text, path), None, used
+    rows = text.split("\n")
+    given = [i for i, r in enumerate(rows) if r.strip()]
+    try:  # one call for the whole file; line by line only to find a bad one
+        records = json.loads("[" + ",".join(rows[i] for i in given) + "]", **_DECODE)
+    except (ValueError, RecursionError):
+        records = None
+    if records is not None and len(records) != len(given):  # "{...}, {...}"
+        records = None
+    bad = _bad_json_lines(rows, given, records)
+    if bad:
+        shown = "; ".join(bad[:_SHOWN])
+        more = f"; and {len(bad) - _SHOWN} more" if len(bad) > _SHOWN else ""
+        raise LogReadError(
+            f"{path}: {len(bad)} line{'s' if len(bad) != 1 else ''} "
+            f"{'are' if len(bad) != 1 else 'is'} not a JSON object (one deal per "
+            f"line): {shown}{more}"
+        )
+    return _records_frame(records, path), np.array(given, dtype=np.int64) + 1, used
+
+
+def _bad_json_lines(rows: list[str], given: list[int], records: list | None):
+    """Each line that is not one JSON object, with why."""
+    bad = []
+    for k, i in enumerate(given):
+        if records is not None:
+            value = records[k]
+        else:
+            try:
+                value = json.loads(rows[i], **_DECODE)
+            except (ValueError, RecursionError) as exc:
+                why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+                bad.append(f"line {i + 1}: {why or type(exc).__name__}")
+                continue
+        if not isinstance(value, dict):
+            bad.append(f"line {i + 1}: {_json_kind(value)}, not an object")
+    return bad
+
+
+def _json_kind(value: Any) -> str:
+    names = {list: "an array", str: "a string", bool: "true or false"}
+    if value is None:
+        return "null"
+    return names.get(type(value), "a number")
+
+
+def _json_table(text: str, path: Path) -> pd.DataFrame:
+    """A JSON table: an array of objects, or an object of columns (``{"deal":
+    [1, 2]}`` or pandas' ``{"deal": {"0": 1, "1": 2}}``)."""
+    try:
+        value = json.loads(text, **_DECODE)
+    except (ValueError, RecursionError) as exc:
+        where = (
+            f" at line {exc.lineno}, column {exc.colno}"
+            if isinstance(exc, json.JSONDecodeError)
+            else ""
+        )
+        why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+        raise LogReadError(f"{path}: not valid JSON{where}: {why}") from None
+    if isinstance(value, list):
+        bad = [i for i, v in enumerate(value) if not isinstance(v, dict)]
+        if bad:
+            raise LogReadError(
+                f"{path}: item {bad[0] + 1} of the array is "
+                f"{_json_kind(value[bad[0]])}; a JSON log is an array of objects, "
+                "one per deal"
+            )
+        return _records_frame(value, path)
+    if isinstance(value, dict) and all(
+        isinstance(v, (list, dict)) for v in value.values()
+    ):
+        return _columns_frame(value, path)
+    got = "an object of values" if isinstance(value, dict) else _json_kind(value)
+    raise LogReadError(
+        f"{path}: a JSON log is an array of objects (one per deal) or an object "
+        f"of columns; got {got}"
+    )
+
+
+def _columns_frame(value: dict, path: Path) -> pd.DataFrame:
+    sizes = {len(v) for v in value.values()}
+    if len(sizes) > 1:
+        raise LogReadError(
+            f"{path}: the columns of the JSON table have different lengths "
+            f"({', '.join(map(str, sorted(sizes)))})"
+        )
+    if all(isinstance(v, list) for v in value.values()):
+        return _object_frame({k: v for k, v in value.items()})
+    keys = [list(v) if isinstance(v, dict) else None for v in value.values()]
+    if any(k is None for k in keys) or any(k != keys[0] for k in keys):
+        raise LogReadError(
+            f"{path}: the columns of the JSON table do not have the same row labels"
+        )
+    return _object_frame({k: list(v.values()) for k, v in value.items()})
+
+
+def _records_frame(records: list[dict], path: Path) -> pd.DataFrame:
+    """Rows as objects: columns in the order keys first appear, a key absent from
+    a row is a blank cell, every value as JSON gave it."""
+    columns = list(dict.fromkeys(k for r in records for k in r))
+    return _object_frame({c: [r.get(c) for r in records] for c in columns})
+
+
+def _object_frame(columns: dict[str, list]) -> pd.DataFrame:
+    """Columns of Python values kept as objects (no inference that could turn a
+    text ``"007"`` or a huge number into something else)."""
+    data = {}
+    for name, values in columns.items():
+        array = np.empty(len(values), dtype=object)
+        array[:] = values
+        data[name] = array
+    n = len(next(iter(data.values()))) if data else 0
+    return pd.DataFrame(data, index=pd.RangeIndex(n), copy=False)
+
+
+# --- Parquet ---------------------------------------------------------------------
+
+
+def parse_parquet(path: Path) -> pd.DataFrame:
+    """A Parquet file, its text columns dictionary-encoded as they are read (as
+    Parquet stores them), so a million rows arrive as a few distinct values.
+    Any failure of the reader, a damaged file above all, is a LogReadError."""
+    need("pyarrow", "reading Parquet logs", "parquet")
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        schema = pq.read_schema(path)
+        text = [
+            f.name
+            for f in schema
+            if pa.types.is_string(f.type) or pa.types.is_large_string(f.type)
+        ]
+        if len(set(schema.names)) < len(schema.names):
+            text = []  # a name twice: read as it is, and validation reports it
+        with pq.ParquetFile(path, read_dictionary=text or None) as book:
+            table = book.read(use_pandas_metadata=True)
+        return table.to_pandas()
+    except MemoryError:
+        raise LogReadError(
+            f"{path}: not a readable Parquet file (it claims more memory than there "
+            "is: damaged)"
+        ) from None
+    except Exception as exc:  # any failure inside the reader is a damaged file
+        raise LogReadError(
+            f"{path}: not a readable Parquet file ({type(exc).__name__}: {exc})"
+        ) from None
