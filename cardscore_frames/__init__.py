@@ -24,6 +24,7 @@ from cardscore_frames.errors import (
 )
 from cardscore_frames.games import GAMES, belot, game_names, get_game, preferans, tarot
 from cardscore_frames.io import concat_logs, read_log, validate
+from cardscore_frames.io.excel import read_excel, to_excel, write_template
 from cardscore_frames.ledger import (
     LEDGER_COLUMNS,
     LEDGER_DTYPES,
@@ -50,6 +51,9 @@ __all__ = [
     "RESULT_COLUMNS",
     "read_log",
     "validate",
+    "read_excel",
+    "to_excel",
+    "write_template",
     "concat",
     "concat_logs",
     "check_ledger",

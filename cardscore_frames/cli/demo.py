@@ -1,26 +1,64 @@
-"""``cardscore demo``: the main job, every bundled sample season scored."""
+"""``cardscore demo``: the main job, every bundled sample season scored, and
+their score sheets written as Excel workbooks (in ``out/`` by default)."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
+from cardscore_frames.cli.common import print_tables
 from cardscore_frames.cli.score import score_log
 from cardscore_frames.datasets import EXAMPLES, example_path
+from cardscore_frames.games import get_game
+from cardscore_frames.io import read_log
+from cardscore_frames.io.excel import to_excel
+
+#: Where the workbooks go when --out-dir is not given (the repository ignores it).
+OUT_DIR = "out"
 
 
 def add(sub) -> None:
     demo = sub.add_parser(
         "demo",
         help="the main job: score every bundled sample season",
-        description="Score every bundled sample log and print the results.",
+        description="Score every bundled sample log, print the results and write "
+        "each season's score sheets as an Excel workbook.",
+    )
+    demo.add_argument(
+        "--out-dir",
+        default=OUT_DIR,
+        help=f"folder for the workbooks (default: {OUT_DIR}/ here)",
     )
     demo.set_defaults(run=run)
 
 
+def seasons() -> list[str]:
+    """The sample seasons (not the deliberately broken logs)."""
+    return [name for name in EXAMPLES if not name.startswith("broken")]
+
+
 def run(args: argparse.Namespace, out=None) -> None:
-    for name, (_, game, kind, _) in EXAMPLES.items():
-        if kind != "deals":
-            continue
+    folder = Path(args.out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in seasons():
+        _, game, kind, _ = EXAMPLES[name]
         path = example_path(name)
-        print(f"\n######## {game}: {path.name} ########")
-        score_log(str(path), game, out=out)
+        print(f"\n######## {game}: {path.name} ########", file=out)
+        if kind == "deals":
+            deals = score_log(str(path), game, out=out)
+            scored = get_game(game).score(deals)
+            written.append(to_excel(scored, folder / f"{name}.xlsx"))
+        else:
+            sheet = read_log(path, game=game, kind=kind)
+            print_tables({"Settled (exact)": _settled(sheet)}, out)
+            written.append(to_excel(sheet, folder / f"{name}.xlsx", method="paper"))
+    print(f"\nScore sheets written to {folder.resolve()}:", file=out)
+    for path in written:
+        print(f"  {path.name}", file=out)
+
+
+def _settled(sheet):
+    from cardscore_frames.games import preferans
+
+    return preferans.settle(sheet)[["game_id", "player", "whists", "money"]]

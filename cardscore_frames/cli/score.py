@@ -1,13 +1,23 @@
-"""``cardscore score LOG --game G``: validate and score a log, print the results."""
+"""``cardscore score LOG --game G``: validate and score a log, print the results;
+``--out FILE`` also writes them (``.xlsx``: the score sheets as on paper;
+``.csv`` or ``.parquet``: the scored frame)."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
+import pandas as pd
+
+from cardscore_frames.atomic import atomic_path
 from cardscore_frames.cli.common import print_tables, rules_of
-from cardscore_frames.errors import LogValidationError
+from cardscore_frames.errors import LogReadError, LogValidationError
 from cardscore_frames.games import game_names, get_game
 from cardscore_frames.io import read_log
+from cardscore_frames.io.excel import to_excel
+
+#: What ``--out`` writes, by the file's suffix.
+OUT_SUFFIXES = (".xlsx", ".csv", ".parquet")
 
 
 def add(sub) -> None:
@@ -15,7 +25,8 @@ def add(sub) -> None:
         "score",
         help="validate and score a log, print the results",
         description="Validate a deal log, score every deal and print the results "
-        "(player totals, match results or pool settlements, by game).",
+        "(player totals, match results or pool settlements, by game); with --out, "
+        "also write the score sheets (.xlsx) or the scored deals (.csv, .parquet).",
     )
     sc.add_argument("log", help="the log: .csv, .parquet, .jsonl or .xlsx")
     sc.add_argument("--game", required=True, choices=game_names())
@@ -30,6 +41,17 @@ def add(sub) -> None:
         default=None,
         help="also write the problems found to this CSV file",
     )
+    sc.add_argument(
+        "--out",
+        default=None,
+        help="write the score sheets (.xlsx) or the scored deals (.csv, .parquet)",
+    )
+    sc.add_argument(
+        "--method",
+        default=None,
+        choices=("exact", "paper", "average"),
+        help="preferans: the settlement the score sheets lay out beside the exact one",
+    )
     sc.set_defaults(run=run)
 
 
@@ -41,11 +63,27 @@ def run(args: argparse.Namespace, out=None) -> None:
         rules=args.rules,
         errors_csv=args.errors_csv,
         out=out,
+        out_file=args.out,
+        method=args.method,
     )
 
 
-def score_log(log, game, *, sheet=0, rules=None, errors_csv=None, out=None) -> None:
+def score_log(
+    log,
+    game,
+    *,
+    sheet=0,
+    rules=None,
+    errors_csv=None,
+    out=None,
+    out_file=None,
+    method=None,
+) -> pd.DataFrame:
+    """Read, check, score and print a log (and write it with ``out_file``);
+    returns the checked deals."""
     entry = get_game(game)
+    if out_file is not None:
+        _check_suffix(out_file)
     try:
         deals = read_log(
             log,
@@ -58,3 +96,31 @@ def score_log(log, game, *, sheet=0, rules=None, errors_csv=None, out=None) -> N
             exc.failure_cases.to_csv(errors_csv, index=False)
         raise
     print_tables(entry.report(deals), out)
+    if out_file is not None:
+        written = write_scored(entry.score(deals), out_file, method=method)
+        print(f"\nwrote {written}", file=out)
+    return deals
+
+
+def _check_suffix(path: str | Path) -> Path:
+    path = Path(path)
+    if path.suffix.lower() not in OUT_SUFFIXES:
+        raise LogReadError(
+            f"--out must end in {', '.join(OUT_SUFFIXES)}; got {path.name!r}"
+        )
+    return path
+
+
+def write_scored(scored: pd.DataFrame, path: str | Path, *, method=None) -> Path:
+    """The scored deals as score sheets (.xlsx) or as a frame (.csv, .parquet),
+    written atomically (an old file stays whole if anything fails)."""
+    path = _check_suffix(path)
+    suffix = path.suffix.lower()
+    if suffix == ".xlsx":
+        return to_excel(scored, path, method=method)
+    with atomic_path(path) as temporary:
+        if suffix == ".csv":
+            scored.to_csv(temporary, index=False)
+        else:
+            scored.to_parquet(temporary, index=False)
+    return path

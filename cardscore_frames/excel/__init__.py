@@ -11,6 +11,10 @@ Writing::
         sheet.landscape_fit_to_page(repeat_rows=0)
         sheet.autofit()
 
+A game's paper sheet is a :class:`Table` of :class:`Column` (headings, codes,
+drop-downs) that writes itself and is found again by its headings; the game
+gives the shared code its sheets through a :class:`GameSheets` hook.
+
 Reading outside workbooks (checked first: a zip, not encrypted, not a bomb)::
 
     from cardscore_frames.excel import read_sheet
@@ -19,14 +23,28 @@ Reading outside workbooks (checked first: a zip, not encrypted, not a bomb)::
 """
 
 from cardscore_frames.excel.archive import ArchiveLimits, check_archive
+from cardscore_frames.excel.books import FORMAT, game_hook, write_index
 from cardscore_frames.excel.cells import MAX_TEXT, classify, text_problem
 from cardscore_frames.excel.charts import chart_size, column_chart, line_chart
+from cardscore_frames.excel.constants import write_constants, write_lookup
+from cardscore_frames.excel.hooks import GameSheets, SheetEntry, Words
 from cardscore_frames.excel.layout import A4, LETTER
+from cardscore_frames.excel.paper import (
+    Column,
+    NumberCheck,
+    PaperRows,
+    Table,
+    find_columns,
+    read_hinted,
+    read_rows,
+)
 from cardscore_frames.excel.reading import (
     SheetCells,
     open_openpyxl,
+    read_book,
     read_metadata,
     read_sheet,
+    read_sheets,
     sheet_names,
 )
 from cardscore_frames.excel.refs import (
@@ -86,5 +104,22 @@ __all__ = [
     "sheet_names",
     "read_sheet",
     "read_metadata",
+    "read_sheets",
+    "read_book",
     "open_openpyxl",
+    "GameSheets",
+    "SheetEntry",
+    "Words",
+    "FORMAT",
+    "game_hook",
+    "write_index",
+    "Column",
+    "NumberCheck",
+    "Table",
+    "PaperRows",
+    "find_columns",
+    "read_rows",
+    "read_hinted",
+    "write_constants",
+    "write_lookup",
 ]

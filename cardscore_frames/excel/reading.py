@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,7 +26,15 @@ from cardscore_frames.excel.archive import DEFAULT_LIMITS, ArchiveLimits, check_
 from cardscore_frames.excel.metadata import parse_metadata
 from cardscore_frames.excel.refs import METADATA_SHEET, cell_ref, col_letters
 
-__all__ = ["SheetCells", "sheet_names", "read_sheet", "read_metadata", "open_openpyxl"]
+__all__ = [
+    "SheetCells",
+    "sheet_names",
+    "read_sheet",
+    "read_sheets",
+    "read_book",
+    "read_metadata",
+    "open_openpyxl",
+]
 
 _T = TypeVar("_T")
 
@@ -38,23 +47,37 @@ class SheetCells:
     ----------
     path : pathlib.Path
     sheet : str
-    values : numpy.ndarray
-        2-D object array from the first to the last non-empty cell; None for
-        empty cells (and for error values such as ``#DIV/0!``, which calamine
-        reads as empty). Numbers are floats, as Excel stores them; dates are
-        ``datetime``.
+    rows : list of list
+        The cells as the reader gives them, row by row, from the first to the
+        last non-empty cell (empty and error cells are ``""``); the fastest form
+        to walk a few rows of.
     first_row, first_col : int
-        0-based sheet position of ``values[0, 0]``.
+        0-based sheet position of ``rows[0][0]``.
     merged : list of (int, int, int, int)
         Merged blocks as 0-based ``(first_row, first_col, last_row, last_col)``.
     """
 
     path: Path
     sheet: str
-    values: np.ndarray
+    rows: list = field(default_factory=list)
     first_row: int = 0
     first_col: int = 0
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)
+
+    @cached_property
+    def values(self) -> np.ndarray:
+        """2-D object array of the cells; None for empty cells (and for error
+        values such as ``#DIV/0!``, which calamine reads as empty). Numbers are
+        floats, as Excel stores them; dates are ``datetime``."""
+        return _grid(self.rows)
+
+    def cell(self, row: int, col: int) -> Any:
+        """The value at 0-based sheet position ``(row, col)``; None when empty."""
+        i, j = row - self.first_row, col - self.first_col
+        if 0 <= i < len(self.rows) and 0 <= j < len(self.rows[i]):
+            value = self.rows[i][j]
+            return None if value == "" else value
+        return None
 
     @property
     def row_numbers(self) -> np.ndarray:
@@ -134,18 +157,71 @@ def read_sheet(
         Unsafe or unreadable file, or no such sheet (the message lists the
         sheets there are).
     """
+    return read_sheets(path, [sheet], limits=limits)[0]
+
+
+def read_sheets(
+    path: str | os.PathLike[str],
+    sheets: list[str | int],
+    *,
+    limits: ArchiveLimits = DEFAULT_LIMITS,
+) -> list[SheetCells]:
+    """Read the cells of several sheets, opening the workbook once.
+
+    Parameters are those of :func:`read_sheet`; ``sheets`` lists names or
+    positions.
+
+    Returns
+    -------
+    list of SheetCells
+        In the order asked.
+    """
     path = check_archive(path, limits)
 
-    def read(book: Any) -> SheetCells:
-        name = _sheet_name(path, book, sheet)
-        data = book.get_sheet_by_name(name)
-        rows = data.to_python()  # starts at data.start, not at A1
-        first_row, first_col = data.start or (0, 0)
-        values = _grid(rows)
-        merged = [(a, b, c, d) for (a, b), (c, d) in (data.merged_cell_ranges or [])]
-        return SheetCells(path, name, values, first_row, first_col, merged)
+    def read(book: Any) -> list[SheetCells]:
+        names = list(book.sheet_names)
+        return [_cells(path, book, _sheet_name(path, names, s)) for s in sheets]
 
-    return _with_calamine(path, sheet, read)
+    return _with_calamine(path, sheets[0] if len(sheets) == 1 else None, read)
+
+
+def read_book(
+    path: str | os.PathLike[str],
+    choose: Callable[[dict[str, Any] | None, list[str]], list[str | int]],
+    *,
+    limits: ArchiveLimits = DEFAULT_LIMITS,
+) -> tuple[dict[str, Any] | None, list[SheetCells]]:
+    """The metadata and the sheets ``choose(metadata, names)`` picks, read in
+    one pass over the workbook (checked first, as :func:`check_archive`).
+
+    Returns
+    -------
+    (dict or None, list of SheetCells)
+    """
+    path = check_archive(path, limits)
+
+    def read(book: Any) -> tuple[dict[str, Any] | None, list[SheetCells]]:
+        names = list(book.sheet_names)
+        metadata = None
+        if METADATA_SHEET in names:
+            cells = _cells(path, book, METADATA_SHEET)
+            column = [r[0] if r else None for r in cells.rows]
+            if cells.first_row == 0 and cells.first_col == 0 and column:
+                where = f"{path}, sheet {METADATA_SHEET}"
+                metadata = parse_metadata(column, where=where)
+        shown = [n for n in names if n != METADATA_SHEET]
+        picked = [_sheet_name(path, shown, s) for s in choose(metadata, shown)]
+        return metadata, [_cells(path, book, name) for name in picked]
+
+    return _with_calamine(path, None, read)
+
+
+def _cells(path: Path, book: Any, name: str) -> SheetCells:
+    data = book.get_sheet_by_name(name)
+    rows = data.to_python()  # starts at data.start, not at A1
+    first_row, first_col = data.start or (0, 0)
+    merged = [(a, b, c, d) for (a, b), (c, d) in (data.merged_cell_ranges or [])]
+    return SheetCells(path, name, rows, first_row, first_col, merged)
 
 
 def read_metadata(
@@ -210,8 +286,7 @@ def _grid(rows: list[list[Any]]) -> np.ndarray:
     return grid
 
 
-def _sheet_name(path: Path, book: Any, sheet: str | int) -> str:
-    names = list(book.sheet_names)
+def _sheet_name(path: Path, names: list[str], sheet: str | int) -> str:
     if isinstance(sheet, int) and not isinstance(sheet, bool):
         if 0 <= sheet < len(names):
             return names[sheet]

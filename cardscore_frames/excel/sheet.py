@@ -23,6 +23,7 @@ from cardscore_frames.excel.cells import (
     classify,
     prepare_column,
 )
+from cardscore_frames.excel.formulas import SheetFormulas
 from cardscore_frames.excel.layout import SheetLayout
 from cardscore_frames.excel.refs import MAX_COLS, MAX_ROWS, FrameBlock, range_ref
 from cardscore_frames.excel.styles import STYLES, Style, combine_styles, text_width
@@ -36,7 +37,7 @@ __all__ = ["Sheet", "FrameBlock"]
 _DATE_FORMATS = {kind: STYLES[kind]["num_format"] for kind in cells.DATE_KINDS}
 
 
-class Sheet(SheetLayout):
+class Sheet(SheetFormulas, SheetLayout):
     """A worksheet of a :class:`~cardscore_frames.excel.Workbook`.
 
     Made by :meth:`Workbook.add_sheet`. Rows and columns are 0-based. ``style``
@@ -211,6 +212,28 @@ class Sheet(SheetLayout):
 
     # --- inner workings --------------------------------------------------------------
 
+    def write_prepared(
+        self,
+        row: int,
+        col: int,
+        prepared: PreparedColumn,
+        start: int = 0,
+        stop: int | None = None,
+        style: Style = None,
+        *,
+        fit: bool = True,
+        column: str | None = None,
+    ) -> None:
+        """Write ``prepared.values[start:stop]`` downwards from ``(row, col)``.
+
+        A column prepared once (:func:`~cardscore_frames.excel.cells.prepare_column`)
+        for many sheets is written a slice at a time: one sheet per game costs
+        no conversion per game. Its bad cells in the slice are noted as usual.
+        """
+        self._write_prepared(
+            prepared, row, col, style, fit=fit, column=column, start=start, stop=stop
+        )
+
     def _write_prepared(
         self,
         prepared: PreparedColumn,
@@ -220,28 +243,34 @@ class Sheet(SheetLayout):
         *,
         fit: bool,
         column: str | None = None,
+        start: int = 0,
+        stop: int | None = None,
     ) -> None:
-        count = len(prepared.values)
-        if count == 0:
+        stop = len(prepared.values) if stop is None else stop
+        count = stop - start
+        if count <= 0:
             return
         self._check_block(row, col, row + count - 1, col)
         for pos, reason, message, value in prepared.problems:
-            self.workbook._problems.add(
-                self.name,
-                row + pos,
-                col,
-                reason,
-                message,
-                value,
-                column=column,
-                frame_row=pos,
-            )
+            if start <= pos < stop:
+                self.workbook._problems.add(
+                    self.name,
+                    row + pos - start,
+                    col,
+                    reason,
+                    message,
+                    value,
+                    column=column,
+                    frame_row=pos,
+                )
         if prepared.kind is not None:
-            self._write_uniform(prepared, row, col, style)
+            self._write_uniform(prepared, row, col, style, start, stop)
         else:
-            pairs = zip(prepared.kinds, prepared.values, strict=True)
+            pairs = zip(
+                prepared.kinds[start:stop], prepared.values[start:stop], strict=True
+            )
             for offset, (kind, value) in enumerate(pairs):
-                quote = prepared.quote is not None and prepared.quote[offset]
+                quote = prepared.quote is not None and prepared.quote[start + offset]
                 self._put(
                     row + offset,
                     col,
@@ -253,7 +282,13 @@ class Sheet(SheetLayout):
             self._note_width(col, prepared.width, style)
 
     def _write_uniform(
-        self, prepared: PreparedColumn, row: int, col: int, style: Style
+        self,
+        prepared: PreparedColumn,
+        row: int,
+        col: int,
+        style: Style,
+        start: int,
+        stop: int,
     ) -> None:
         """One kind for the whole column: one writer, two formats, a plain loop."""
         kind = prepared.kind
@@ -265,13 +300,13 @@ class Sheet(SheetLayout):
         blank = self._cell_format(style, cells.BLANK, False)
         quote = prepared.quote
         write_blank = self._ws.write_blank
-        for offset, value in enumerate(prepared.values):
+        for offset, value in enumerate(prepared.values[start:stop]):
             if value is not None:
                 write(
                     row + offset,
                     col,
                     value,
-                    quoted if quote is not None and quote[offset] else fmt,
+                    quoted if quote is not None and quote[start + offset] else fmt,
                 )
             elif blank is not None:  # keep the borders of an empty cell
                 write_blank(row + offset, col, None, blank)

@@ -119,6 +119,7 @@ class Styles:
         self._names: dict[str, dict[str, Any]] = {k: dict(v) for k, v in STYLES.items()}
         self._names.update({k: dict(v) for k, v in (vocabulary or {}).items()})
         self._cache: dict[tuple, Format] = {}
+        self._by_name: dict[tuple[str, ...], Format] = {}
         self._conditional: dict[tuple, Format] = {}
 
     @property
@@ -134,6 +135,7 @@ class Styles:
     def register(self, name: str, properties: Mapping[str, Any]) -> None:
         """Add or replace a named style (a game's own look, say ``closed_pool``)."""
         self._names[name] = dict(properties)
+        self._by_name.clear()
 
     def properties(self, style: Style, **extra: Any) -> dict[str, Any]:
         """The merged XlsxWriter properties of ``style`` plus ``extra``.
@@ -171,10 +173,17 @@ class Styles:
             return style
         if style is None and not extra:
             return None
+        named = style if not extra and style.__class__ in (str, tuple) else None
+        if named is not None:
+            found = self._by_name.get(named)  # a combination of names seen before
+            if found is not None:
+                return found
         props = self.properties(style, **extra)
         key = tuple(sorted((k, _hashable(v)) for k, v in props.items()))
         if key not in self._cache:
             self._cache[key] = self._book.add_format(props)
+        if named is not None:
+            self._by_name[named] = self._cache[key]
         return self._cache[key]
 
     def conditional(self, style: Style) -> Format:

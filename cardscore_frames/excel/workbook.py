@@ -45,6 +45,9 @@ _OPTIONS = {
     "strings_to_numbers": False,
     "strings_to_urls": False,
     "constant_memory": False,
+    # Parts are assembled in memory, not in a temporary file each (thousands of
+    # sheets and charts cost thousands of files otherwise).
+    "in_memory": True,
     "default_date_format": "yyyy-mm-dd",
 }
 

@@ -10,7 +10,6 @@ import os
 from pathlib import Path
 from typing import Any, Literal, overload
 
-import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Collected, Errors, Source, check_log
@@ -235,21 +234,8 @@ def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:
 
 
 def _read_excel(path: Path, sheet: str | int) -> tuple[pd.DataFrame, Source]:
-    from openpyxl.utils import get_column_letter
+    """Our score sheets and filled templates by their layout, any other workbook
+    as a plain table (:func:`cardscore_frames.io.excel.read_excel_table`)."""
+    from cardscore_frames.io.excel import read_excel_table
 
-    with pd.ExcelFile(path, engine="calamine") as book:
-        names = book.sheet_names
-        sheet_name = names[sheet] if isinstance(sheet, int) else sheet
-        frame = pd.read_excel(book, sheet_name=sheet_name, dtype=object)
-    rows = np.arange(2, len(frame) + 2)
-    empty = frame.isna().all(axis=1).to_numpy()
-    if empty.any():
-        frame = frame.loc[~empty].reset_index(drop=True)
-        rows = rows[~empty]
-    letters = {str(c): get_column_letter(i + 1) for i, c in enumerate(frame.columns)}
-    return frame, Source(
-        label=f"{path} [{sheet_name}]",
-        sheet=sheet_name,
-        excel_rows=rows,
-        excel_columns=letters,
-    )
+    return read_excel_table(path, sheet)

@@ -8,6 +8,7 @@
 >>> ledger = belot.to_ledger(scored)
 """
 
+from cardscore_frames.excel.hooks import GameSheets
 from cardscore_frames.games.base import Game
 from cardscore_frames.games.belot.profile import profile
 from cardscore_frames.games.belot.results import matches, pair_totals, report, results
@@ -30,6 +31,9 @@ from cardscore_frames.games.belot.rules import (
 )
 from cardscore_frames.games.belot.schema import PLAYERS, SCHEMA
 from cardscore_frames.games.belot.scoring import ROLES, SCORE_COLUMNS, score, to_ledger
+from cardscore_frames.games.belot.sheet import WORDS, read_sheet, write_sheets
+from cardscore_frames.games.belot.template import OPTIONS as TEMPLATE_OPTIONS
+from cardscore_frames.games.belot.template import write_template
 
 #: The belot entry of the game registry.
 GAME = Game(
@@ -52,6 +56,13 @@ GAME = Game(
     },
     sample="belot_season.csv",
     profile=profile,
+    excel=GameSheets(
+        write=write_sheets,
+        read=read_sheet,
+        template=write_template,
+        template_options=TEMPLATE_OPTIONS,
+        words=WORDS,
+    ),
 )
 
 __all__ = [

@@ -12,6 +12,7 @@ settled).
 >>> result = preferans.settle(sheet, method="paper", whist_price=0.01)
 """
 
+from cardscore_frames.excel.hooks import GameSheets
 from cardscore_frames.games.base import Game
 from cardscore_frames.games.preferans.deals import (
     OUTCOMES,
@@ -25,6 +26,12 @@ from cardscore_frames.games.preferans.deals import (
 )
 from cardscore_frames.games.preferans.generate import random_deals, random_games
 from cardscore_frames.games.preferans.profile import profile
+from cardscore_frames.games.preferans.pulka import (
+    OPTIONS,
+    WORDS,
+    read_sheet,
+    write_sheets,
+)
 from cardscore_frames.games.preferans.results import report, results
 from cardscore_frames.games.preferans.rules import (
     CALLS,
@@ -46,6 +53,8 @@ from cardscore_frames.games.preferans.settlement import (
     settle,
     settle_report,
 )
+from cardscore_frames.games.preferans.template import OPTIONS as TEMPLATE_OPTIONS
+from cardscore_frames.games.preferans.template import write_template
 
 #: The preferans entry of the game registry.
 GAME = Game(
@@ -69,6 +78,15 @@ GAME = Game(
     },
     sample="preferans_season.csv",
     profile=profile,
+    excel=GameSheets(
+        write=write_sheets,
+        read=read_sheet,
+        kinds=("deals", "sheet"),
+        options=OPTIONS,
+        template=write_template,
+        template_options=TEMPLATE_OPTIONS,
+        words=WORDS,
+    ),
 )
 
 __all__ = [

@@ -5,6 +5,7 @@
 >>> ledger = csf.tarot.to_ledger(csf.tarot.score(deals))
 """
 
+from cardscore_frames.excel.hooks import GameSheets
 from cardscore_frames.games.base import Game
 from cardscore_frames.games.tarot.profile import profile
 from cardscore_frames.games.tarot.results import report, results
@@ -27,6 +28,9 @@ from cardscore_frames.games.tarot.scoring import (
     score,
     to_ledger,
 )
+from cardscore_frames.games.tarot.sheet import WORDS, read_sheet, write_sheets
+from cardscore_frames.games.tarot.template import OPTIONS as TEMPLATE_OPTIONS
+from cardscore_frames.games.tarot.template import write_template
 
 #: The tarot entry of the game registry.
 GAME = Game(
@@ -45,6 +49,13 @@ GAME = Game(
     ledger_columns={"misere_points": "float64"},
     sample="tarot_season.csv",
     profile=profile,
+    excel=GameSheets(
+        write=write_sheets,
+        read=read_sheet,
+        template=write_template,
+        template_options=TEMPLATE_OPTIONS,
+        words=WORDS,
+    ),
 )
 
 __all__ = [

@@ -1,0 +1,108 @@
+"""What a game gives the shared workbook code: the ``Game.excel`` hook.
+
+A game draws its own paper sheets; everything else about a workbook (the
+index sheet, the metadata that lets it be read back, atomic saving, reading
+cells with their addresses, the log's validation) is shared and names no
+game. The hook is a :class:`GameSheets` of a few callables, set in the game's
+registry entry (``Game(..., excel=GameSheets(...))``); a fourth game writes its
+own and nothing shared changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from cardscore_frames.excel.paper import PaperRows
+    from cardscore_frames.excel.reading import SheetCells
+    from cardscore_frames.excel.workbook import Workbook
+
+__all__ = ["GameSheets", "SheetEntry", "Words"]
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    """One sheet a game's writer added.
+
+    Attributes
+    ----------
+    name : str
+        The sheet's name (as :meth:`Workbook.add_sheet` gave it).
+    kind : str, optional
+        The log kind that can be read back from it (``deals``, ``sheet``);
+        None for a sheet that holds no log (a rules table).
+    game_id : object, optional
+        The game it shows.
+    index : mapping, optional
+        The game's row on the index sheet, heading -> value, in the game's
+        words; None: not listed there.
+    layout : mapping, optional
+        Where its table is (:func:`~cardscore_frames.excel.paper.hint`), stored
+        in the metadata and handed back to ``read``, which then finds the table
+        without searching the sheet.
+    """
+
+    name: str
+    kind: str | None = None
+    game_id: Any = None
+    index: Mapping[str, Any] | None = None
+    layout: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words of the shared sheets, in the language of the game's paper.
+
+    ``index`` names the index sheet, ``title`` heads it, ``link`` heads its
+    column of links to each game's sheet, ``empty`` says there is no game.
+    """
+
+    index: str = "Games"
+    title: str = "Score sheets"
+    link: str = "Sheet"
+    empty: str = "No game"
+
+
+@dataclass(frozen=True)
+class GameSheets:
+    """A game's paper sheets in Excel (the ``Game.excel`` hook).
+
+    Attributes
+    ----------
+    write : callable
+        ``write(book, frame, kind, options) -> list[SheetEntry]``: add the sheets
+        of every game of ``frame`` (scored deals when ``kind`` is ``"deals"``, a
+        checked log of that kind otherwise) to the :class:`Workbook`.
+    read : callable
+        ``read(cells, kind, layout) -> PaperRows | None``: the log rows of
+        ``kind`` on one sheet (:class:`SheetCells`) the writer or the template
+        wrote, where ``layout`` (the sheet's :attr:`SheetEntry.layout`, or None)
+        says, else found by its headings; None when the sheet holds no such
+        table.
+    template : callable, optional
+        ``template(book, players, rules, options) -> list[SheetEntry]``: a blank
+        score sheet whose formulas score what is typed in.
+    kinds : tuple of str
+        The log kinds the game exports (a preferans end-of-game ``sheet`` too).
+    options : mapping
+        Export options the game accepts -> allowed values (None: any value).
+    template_options : mapping
+        Template options the game accepts -> allowed values (None: any value).
+    words : Words
+        The shared sheets' words in the game's language.
+    """
+
+    write: Callable[[Workbook, pd.DataFrame, str, Mapping[str, Any]], list[SheetEntry]]
+    read: Callable[[SheetCells, str, Mapping[str, Any] | None], PaperRows | None]
+    template: (
+        Callable[[Workbook, Sequence[str], Any, Mapping[str, Any]], list[SheetEntry]]
+        | None
+    ) = None
+    kinds: tuple[str, ...] = ("deals",)
+    options: Mapping[str, tuple[Any, ...] | None] = field(default_factory=dict)
+    template_options: Mapping[str, tuple[Any, ...] | None] = field(default_factory=dict)
+    words: Words = field(default_factory=Words)

@@ -1,0 +1,321 @@
+"""A blank протокол whose formulas score each deal as it is typed.
+
+The same columns as the export (:mod:`.sheet`), with drop-downs and number
+checks, and formulas for rules 1 to 8 of shared/rules/belot.md: a trickless
+side's declarations, whists, made or not, contract points with contra,
+points for whists (capo too), the result table with БТ, the running totals,
+and the end of the match (the deals after it are shaded, and a line says who
+won). The working columns sit hidden right of the table. The constants live
+on the ``Правила`` sheet, written from the scorer's rule tables and rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardscore_frames.errors import RulesError
+from cardscore_frames.excel import Workbook, col_letters
+from cardscore_frames.excel.constants import write_constants, write_lookup
+from cardscore_frames.excel.hooks import SheetEntry
+from cardscore_frames.excel.paper import Table
+from cardscore_frames.excel.sheet import Sheet
+from cardscore_frames.games.belot.rules import (
+    ALL_TRICKS_BASE_COST,
+    ALL_TRICKS_WHISTS,
+    BASE_COST,
+    BELA_POINTS,
+    BELA_WHISTS,
+    CAPO_BASE_COST,
+    DECK_WHISTS,
+    DOUBLING_FACTOR,
+    TRICKS,
+    WHISTS_PER_POINT,
+    Rules,
+)
+from cardscore_frames.games.belot.sheet import (
+    BAIT,
+    DOUBLING_CODES,
+    FIRST_ROW,
+    SUIT_CODES,
+    add_styles,
+    chart,
+    table,
+    where,
+    write_bottom,
+    write_points,
+    write_top,
+)
+
+__all__ = ["write_template", "OPTIONS", "RULES_SHEET"]
+
+RULES_SHEET = "Правила"
+OPTIONS = {
+    "rows": None,
+    "title": None,
+    "date": None,
+    "league": None,
+    "season": None,
+    "table": None,
+    "game_id": None,
+}
+#: The working columns, in order, right of the table.
+_WORK = (
+    "filled",
+    "capo",
+    "zero",
+    "all8",
+    "kept",
+    "moved",
+    "vcp",
+    "vcv",
+    "bonus",
+    "vp",
+    "vv",
+    "made",
+    "cost",
+    "dbl",
+    "pc",
+    "pv0",
+    "pp0",
+    "pp",
+    "pv",
+    "everything",
+    "keeps",
+    "decl",
+    "defs",
+    "is_a",
+    "over",
+)
+
+
+def write_template(
+    book: Workbook, players: Sequence[str], rules: Any, options: Mapping[str, Any]
+) -> list[SheetEntry]:
+    """A протокол for the four ``players`` (a1, a2, b1, b2) and ``rules``."""
+    rules = Rules.ensure(rules)
+    if len(players) != 4:
+        raise RulesError(
+            f"belot is played by two pairs: 4 players (a1, a2, b1, b2); got "
+            f"{len(players)}"
+        )
+    rows = int(options.get("rows") or 30)
+    add_styles(book)
+    book.styles.register("grey_work", {"font_color": "#7F7F7F", "font_size": 8})
+    book.styles.register("after", {"bg_color": "#FFC7CE", "font_color": "#9C0006"})
+    layout = table(bela=rules.bela_kept, template=True)
+    sheet = book.add_sheet(options.get("title") or "Протокол")
+    details = [options.get(c) for c in ("league", "season", "date", "table")]
+    details.append(options.get("game_id", 1))
+    pairs = [list(players[:2]), list(players[2:])]
+    spots = write_top(sheet, layout, "Протокол", details, pairs, rules)
+    layout.write_header(sheet, FIRST_ROW - 2)
+    first, last = FIRST_ROW, FIRST_ROW + rows - 1
+    sheet.write_column(first, 0, list(range(1, rows + 1)), ("body", "centre"))
+    for column in layout.columns:
+        if column.field and column.key != "deal":
+            for r in range(first, last + 1):
+                sheet.write(r, layout.col(column.key), None, column.style)
+    layout.add_inputs(sheet, first, last)
+    formulas, over = _formulas(sheet, layout, first, last)
+    blank = [""] * rows
+    write_points(
+        sheet,
+        layout,
+        first,
+        last,
+        {k: blank for k in ("worth", "points_A", "points_B", "total_A", "total_B")},
+        formulas,
+    )
+    for pair in ("A", "B"):
+        col = layout.col(f"bait_{pair}")
+        sheet.write_formula_column(
+            first, col, formulas[f"bait_{pair}"], blank, ("body", "centre", "bait")
+        )
+    _after_end(sheet, layout, over, first, last)
+    write_bottom(sheet, layout, last, (0, 0), _winner(layout, over, first, last, rules))
+    chart(sheet, layout, first, last)
+    sheet.autofit(minimum=4, maximum=24)
+    sheet.freeze(first, 1)
+    sheet.landscape_fit_to_page(repeat_rows=(first - 2, first - 1), pages_tall=1)
+    entry = SheetEntry(sheet.name, "deals", details[-1], None, where(layout, spots))
+    return [entry, rule_tables(book, rules)]
+
+
+def _formulas(sheet: Sheet, layout: Table, first: int, last: int):
+    """The working formulas (hidden), and the visible columns' formulas."""
+    start = layout.last_col + 2
+    col = {name: col_letters(start + i) for i, name in enumerate(_WORK)}
+    keys = (
+        "declarer",
+        "bid",
+        "capo_bid",
+        "contract",
+        "doubling",
+        "declarer_tricks",
+        "declarer_card_points",
+        "declarer_declarations",
+        "defender_declarations",
+        "total_A",
+        "total_B",
+    )
+    x = {k: col_letters(layout.col(k)) for k in keys}
+    x["bela"] = col_letters(layout.col("bela")) if layout.has("bela") else None
+    for i, name in enumerate(_WORK):
+        sheet.write(FIRST_ROW - 1, start + i, name, "subheader", fit=False)
+    visible: dict[str, list[str]] = {
+        k: [] for k in ("worth", "points_A", "points_B", "bait_A", "bait_B")
+    }
+    for r in range(first + 1, last + 2):
+        c = {name: f"{letter}{r}" for name, letter in col.items()}
+        own = {k: (f"{v}{r}" if v else None) for k, v in x.items()}
+        for i, formula in enumerate(_row(c, own)):
+            sheet.write_formula(
+                r - 1, start + i, formula, _cached(_WORK[i]), "grey_work"
+            )
+        for key, formula in _shown(c).items():
+            visible[key].append(formula)
+    sheet.hide_columns(start, start + len(_WORK) - 1)
+    over = f"${col['over']}"
+    return visible, over
+
+
+def _cached(name: str) -> Any:
+    return {
+        "filled": False,
+        "capo": False,
+        "zero": True,
+        "all8": False,
+        "kept": False,
+        "bonus": False,
+        "made": False,
+        "keeps": False,
+        "is_a": False,
+        "over": False,
+        "dbl": 1,
+    }.get(name, 0)
+
+
+def _row(c: dict[str, str], x: dict[str, Any]) -> list[str]:
+    """Rules 1-8 of shared/rules/belot.md on one row."""
+    n, k = f"N({x['bid']})", f"N({x['capo_bid']})"
+    vtp, t = f"N({x['declarer_card_points']})", f"N({x['declarer_tricks']})"
+    vcp0, vcv0 = f"N({x['declarer_declarations']})", f"N({x['defender_declarations']})"
+    pair = x["declarer"]
+    kept = (
+        f'AND(BelaKept=1,{x["bela"]}<>"",{x["bela"]}={pair})' if x["bela"] else "FALSE"
+    )
+    w = "WhistsPerPoint"
+    no_trump = f'AND(NoTrumpDouble=1,{x["contract"]}="{SUIT_CODES["no_trump"]}")'
+    dbl = (
+        f'IF({x["doubling"]}="",1,IFERROR(VLOOKUP({x["doubling"]},Doublings,2,'
+        "FALSE),1))"
+    )
+    ta, tb = x["total_A"], x["total_B"]
+    return [
+        f'={pair}<>""',
+        f'={x["capo_bid"]}<>""',
+        f"={t}=0",
+        f"={t}=Tricks",
+        f"={kept}",
+        f"=IF({c['zero']},{vcp0}-IF({c['kept']},MIN({vcp0},BelaWhists),0),0)",
+        f"={vcp0}-{c['moved']}",
+        f"={vcv0}+{c['moved']}",
+        f"=AND(AllTricks=1,NOT({c['capo']}),OR({c['zero']},{c['all8']}))",
+        f"={vtp}+IF(AND({c['bonus']},{c['all8']}),AllTricksWhists,0)+{c['vcp']}",
+        f"=Deck-{vtp}+IF(AND({c['bonus']},{c['zero']}),AllTricksWhists,0)+{c['vcv']}",
+        f"=IF({c['capo']},{c['all8']},{c['vp']}>={w}*{n})",
+        f"=IF({c['bonus']},AllTricksCost,BaseCost)",
+        f"={dbl}",
+        f"=IF({c['capo']},CapoCost+{k},{n}*IF({no_trump},2,1))*{c['dbl']}",
+        f"=INT(({c['vv']}+Half)/{w})",
+        f"=MIN(INT(({c['vp']}+{c['vv']}-{w}*{c['pv0']})/{w}),"
+        f"{c['cost']}+INT(({c['vcp']}+{c['vcv']})/{w})-{c['pv0']})",
+        f"=IF({c['capo']},IF({c['made']},CapoCost,FailedCapoBase)"
+        f"+INT({c['vcp']}/{w}),{c['pp0']})",
+        f"=IF({c['capo']},INT({c['vcv']}/{w}),{c['pv0']})",
+        f"={c['pc']}+{c['pp']}+{c['pv']}",
+        f"=AND({c['kept']},NOT({c['made']}))",
+        f"=IF({c['made']},IF({c['dbl']}>1,{c['everything']},{c['pc']}+{c['pp']}),0)"
+        f"+IF({c['keeps']},BelaPoints,0)",
+        f"=IF({c['made']},IF({c['dbl']}>1,0,{c['pv']}),{c['everything']})"
+        f"-IF({c['keeps']},BelaPoints,0)",
+        f'=OR({pair}="A",{pair}="А")',
+        f"=AND({c['filled']},MAX(N({ta}),N({tb}))>=Target,N({ta})<>N({tb}))",
+    ]
+
+
+def _shown(c: dict[str, str]) -> dict[str, str]:
+    """всего, each pair's points and БТ mark."""
+    fill = c["filled"]
+    bait_decl = f"NOT({c['made']})"
+    bait_def = f"AND({c['made']},{c['dbl']}>1)"
+    return {
+        "worth": f'=IF({fill},{c["everything"]},"")',
+        "points_A": f'=IF({fill},IF({c["is_a"]},{c["decl"]},{c["defs"]}),"")',
+        "points_B": f'=IF({fill},IF({c["is_a"]},{c["defs"]},{c["decl"]}),"")',
+        "bait_A": f"=IF(AND({fill},OR(AND({bait_decl},{c['is_a']}),"
+        f'AND({bait_def},NOT({c["is_a"]})))),"{BAIT}","")',
+        "bait_B": f"=IF(AND({fill},OR(AND({bait_decl},NOT({c['is_a']})),"
+        f'AND({bait_def},{c["is_a"]}))),"{BAIT}","")',
+    }
+
+
+def _after_end(sheet: Sheet, layout: Table, over: str, first: int, last: int) -> None:
+    """Deals typed after the match was decided are shaded: the log refuses them."""
+    if last <= first:
+        return
+    formula = f"=COUNTIF({over}${first + 1}:{over}{first + 1},TRUE)>0"
+    sheet.highlight(first + 1, 0, last, layout.last_col, formula, "after")
+
+
+def _winner(layout: Table, over: str, first: int, last: int, rules: Any):
+    """The line under the table: the first deal that ended the match says who won."""
+    span = f"{over}${first + 1}:{over}${last + 1}"
+    ta = col_letters(layout.col("total_A"))
+    tb = col_letters(layout.col("total_B"))
+    at = f"MATCH(TRUE,{span},0)"
+    a = f"INDEX(${ta}${first + 1}:${ta}${last + 1},{at})"
+    b = f"INDEX(${tb}${first + 1}:${tb}${last + 1},{at})"
+    formula = (
+        f'=IF(COUNTIF({span},TRUE)=0,"Матч не окончен (игра до "&Target&")",'
+        f'"Победа: пара "&IF({a}>{b},"A","B")&" — "&{a}&" : "&{b})'
+    )
+    return formula, f"Матч не окончен (игра до {rules.target})"
+
+
+def rule_tables(book: Workbook, rules: Any) -> SheetEntry:
+    """The Правила sheet: the constants and options the formulas read."""
+    sheet = book.add_sheet(RULES_SHEET)
+    sheet.merge(0, 0, 0, 4, "Правила", "title")
+    items = [
+        ("очков карт в колоде (с последней взяткой)", DECK_WHISTS, "Deck"),
+        ("вистов в очке", WHISTS_PER_POINT, "WhistsPerPoint"),
+        ("взяток в сдаче", TRICKS, "Tricks"),
+        ("цена контракта C", BASE_COST, "BaseCost"),
+        ("цена капо", CAPO_BASE_COST, "CapoCost"),
+        ("бэла, вистов", BELA_WHISTS, "BelaWhists"),
+        ("бэла, очков при подсаде", BELA_POINTS, "BelaPoints"),
+        ("все взятки: вистов", ALL_TRICKS_WHISTS, "AllTricksWhists"),
+        ("все взятки: C", ALL_TRICKS_BASE_COST, "AllTricksCost"),
+        (
+            "5 на конце округляется (5 вверх, 4 вниз)",
+            5 if rules.trailing_five == "up" else 4,
+            "Half",
+        ),
+        ("БК вдвойне (1 да, 0 нет)", int(rules.no_trump_double), "NoTrumpDouble"),
+        ("бонус за все взятки (1/0)", int(rules.all_tricks_bonus), "AllTricks"),
+        ("бэла при подсаде (1/0)", int(rules.bela_kept), "BelaKept"),
+        ("C на сорванном капо", rules.failed_capo_base, "FailedCapoBase"),
+        ("игра до", rules.target, "Target"),
+        ("минимальный заказ", rules.min_bid, "MinBid"),
+    ]
+    row = write_constants(sheet, 2, 0, "Константы и опции", items)
+    doublings = [
+        (DOUBLING_CODES[d], DOUBLING_FACTOR[d]) for d in ("contra", "recontra")
+    ]
+    write_lookup(
+        sheet, row + 1, 0, "Контра", ("код", "множитель"), doublings, "Doublings"
+    )
+    sheet.set_widths({0: 42, 1: 10})
+    return SheetEntry(sheet.name)

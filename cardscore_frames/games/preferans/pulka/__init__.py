@@ -1,0 +1,62 @@
+"""The preferans пулька in Excel (shared/rules/sheets.md, section 1).
+
+One sheet per game: the pool sheet drawn as on paper (sectors, the centre with
+the pool target, the dot-joined running entries of pool, mountain and whists
+on each opponent; 3 and 4 players), the end-of-game table, and the settlement
+step by step (amnesty, mountain into whists, pairwise netting, totals,
+money) by the chosen method beside the exact one, every step a live formula.
+From a deal log, each game also gets its deal protocol. The package is named
+``pulka`` because ``preferans.sheet`` is already the function that sums a
+game's deals into its end-of-game sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardscore_frames.excel.hooks import Words
+from cardscore_frames.excel.paper import (
+    PaperRows,
+    find_columns,
+    read_details,
+    read_hinted,
+    read_rows,
+)
+from cardscore_frames.excel.reading import SheetCells
+from cardscore_frames.games.preferans.pulka.export import DETAILS, TERMS, write_sheets
+from cardscore_frames.games.preferans.pulka.protocol import read_protocol
+from cardscore_frames.games.preferans.pulka.settlement import table
+
+__all__ = ["WORDS", "OPTIONS", "write_sheets", "read_sheet"]
+
+WORDS = Words(index="Пульки", title="Пульки", link="Лист", empty="Нет пулек")
+#: Export options: the settlement laid out beside the exact one, money.
+OPTIONS = {"method": ("exact", "paper", "average"), "whist_price": None, "unit": None}
+
+_TABLE = table(4, 0)
+
+
+def read_sheet(
+    cells: SheetCells, kind: str, layout: Mapping[str, Any] | None = None
+) -> PaperRows | None:
+    """A protocol's deals (``deals``), or a пулька's end-of-game table
+    (``sheet``), from our sheets or a filled template."""
+    if kind == "deals":
+        return read_protocol(cells, layout)
+    if kind != "sheet":
+        return None
+    rows = read_hinted(cells, layout, _TABLE.columns) if layout else None
+    if rows is not None:
+        return rows
+    match = find_columns(cells, _TABLE.columns, ("seat", "player", "pool", "mountain"))
+    if match is None:
+        return None
+    rows = read_rows(cells, match, _TABLE.columns, until_blank=True)
+    labels = [(label, column) for label, column, *_ in DETAILS]
+    labels += [(label, column) for label, column in TERMS if column]
+    details = read_details(cells, [label for label, _ in labels])
+    for label, column in labels:
+        value, where = details.get(label, (None, None))
+        rows.set_constant(column, value, where)
+    return rows

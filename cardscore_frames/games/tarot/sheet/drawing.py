@@ -1,0 +1,216 @@
+"""Drawing a feuille de marque: what the export and the template both draw
+around the donnes (title and details, each player's donne and cumul with the
+Σ checks, totals and places, the chart, the print set-up)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.excel import CellRange, Workbook, cell_ref, col_letters
+from cardscore_frames.excel import line_chart as _line_chart
+from cardscore_frames.excel.paper import Table, hint, write_details
+from cardscore_frames.excel.sheet import Sheet
+from cardscore_frames.games.tarot.seats import PLAYERS
+from cardscore_frames.games.tarot.sheet.layout import DETAILS, FIRST_ROW, PLACE, TOTAL
+
+__all__ = [
+    "add_styles",
+    "write_top",
+    "where",
+    "rules_line",
+    "write_scores",
+    "grey_mort",
+    "write_bottom",
+    "chart",
+    "finish",
+]
+
+
+def add_styles(book: Workbook) -> None:
+    """The feuille's own looks: a signed result, a details label."""
+    book.styles.register("result", {"num_format": "+0;[Red]-0;+0"})
+    book.styles.register("label", {"bold": True, "align": "right", "indent": 1})
+
+
+def write_top(
+    sheet: Sheet, layout: Table, title: str, details: Sequence[Any], rules: str
+) -> list[tuple[int, int]]:
+    """Title, the game's details (label | value) and the rules in force;
+    returns the cells of the details' values."""
+    width = layout.last_col
+    sheet.merge(0, 0, 0, width, title, "title")
+    sheet.set_row_height(0, 22)
+    pairs = [
+        (label, _value(v), *spans)
+        for (label, _, *spans), v in zip(DETAILS, details, strict=True)
+    ]
+    spots = write_details(sheet, 1, 0, pairs, label_style="label")
+    sheet.merge(2, 0, 2, width, rules, "subtitle")
+    return spots
+
+
+def where(layout: Table, k: int, spots: list[tuple[int, int]]) -> dict[str, Any]:
+    """The layout hint of a feuille: its table, the players' names above their
+    columns and the details' values."""
+    fixed = {
+        PLAYERS[p - 1]: (FIRST_ROW - 2, layout.col(f"donne_{p}"))
+        for p in range(1, k + 1)
+    }
+    fixed.update(
+        {column: spot for (_, column, *_), spot in zip(DETAILS, spots, strict=True)}
+    )
+    return hint(layout, FIRST_ROW - 1, stop=(TOTAL, PLACE), fixed=fixed)
+
+
+def _value(value: Any) -> Any:
+    return None if value is None or pd.isna(value) else value
+
+
+def rules_line(rules: Any) -> str:
+    """The rules in force, in a line under the title."""
+    changes = rules.changes() if rules is not None else {}
+    if not changes:
+        return "Barème FFT 2012 · Σ donne et Σ cumul : 0 sur chaque ligne"
+    shown = ", ".join(f"{k} = {v}" for k, v in changes.items())
+    return f"Barème FFT 2012, règles de la maison : {shown}"
+
+
+def write_scores(
+    sheet: Sheet,
+    layout: Table,
+    k: int,
+    first: int,
+    last: int,
+    scores: np.ndarray,
+    cumul: np.ndarray,
+    donnes: Sequence[Sequence[str]] | None = None,
+) -> None:
+    """Each player's donne and cumul, and the Σ checks, with their values.
+
+    ``donnes``: the template's formulas for the donne columns (the export
+    writes the scores as numbers); a template's cumul then stays blank on a
+    row not filled in.
+    """
+    rows = range(first + 1, last + 2)  # Excel's row numbers
+    d_letters, c_letters = [], []
+    for p in range(1, k + 1):
+        dl = col_letters(layout.col(f"donne_{p}"))
+        cl = col_letters(layout.col(f"cumul_{p}"))
+        if donnes is None:
+            sheet.write_numbers(
+                first, layout.col(f"donne_{p}"), scores[:, p - 1], ("body", "signed")
+            )
+            formulas = [f"={dl}{first + 1}"] + [f"={cl}{r - 1}+{dl}{r}" for r in rows][
+                1:
+            ]
+        else:
+            sheet.write_formula_column(
+                first,
+                layout.col(f"donne_{p}"),
+                donnes[p - 1],
+                scores[:, p - 1],
+                ("body", "signed"),
+            )
+            formulas = [
+                f'=IF({dl}{r}="","",SUM({dl}${first + 1}:{dl}{r}))' for r in rows
+            ]
+        sheet.write_formula_column(
+            first,
+            layout.col(f"cumul_{p}"),
+            formulas,
+            cumul[:, p - 1],
+            ("body", "signed", "cumul"),
+        )
+        d_letters.append(dl)
+        c_letters.append(cl)
+    for key, letters in (("sum_donne", d_letters), ("sum_cumul", c_letters)):
+        col = layout.col(key)
+        formulas = [f"=SUM({','.join(f'{x}{r}' for x in letters)})" for r in rows]
+        values = np.zeros(len(formulas), np.int64)
+        sheet.write_formula_column(first, col, formulas, values, ("body", "check"))
+        sheet.flag_nonzero(first, col, last, col)
+
+
+def grey_mort(sheet: Sheet, layout: Table, k: int, first: int, last: int) -> None:
+    """The dealer who sits out scores 0, shown grey (a live rule, not a paint)."""
+    mort = f"${col_letters(layout.col('sits_out'))}{first + 1}"
+    for p in range(1, k + 1):
+        d = layout.col(f"donne_{p}")
+        name = cell_ref(first - 2, d, True)
+        sheet.highlight(first, d, last, d, f"={mort}={name}", "grey")
+
+
+def write_bottom(
+    sheet: Sheet, layout: Table, k: int, last: int, totals: np.ndarray
+) -> None:
+    """Total (the last cumul) and place of each player; Σ of the totals."""
+    total_row, place_row = last + 1, last + 2
+    end = layout.col("donne_1") - 1
+    sheet.merge(total_row, 0, total_row, end, TOTAL, ("body", "total", "bold"))
+    sheet.merge(place_row, 0, place_row, end, PLACE, ("body", "bold"))
+    places = 1 + (totals[None, :] > totals[:, None]).sum(axis=1)
+    spans = [
+        (layout.col(f"donne_{p}"), layout.col(f"cumul_{p}")) for p in range(1, k + 1)
+    ]
+    owns = [cell_ref(total_row, d) for d, _ in spans]
+    for p, (d, c) in enumerate(spans):
+        sheet.merge_formula(
+            total_row,
+            d,
+            total_row,
+            c,
+            f"=SUM({cell_ref(FIRST_ROW, d)}:{cell_ref(last, d)})",
+            int(totals[p]),
+            ("body", "total", "signed", "cumul", "centre"),
+        )
+        others = "".join(f"+({x}>{owns[p]})" for x in owns if x != owns[p])
+        sheet.merge_formula(
+            place_row,
+            d,
+            place_row,
+            c,
+            f"=1{others}",
+            int(places[p]),
+            ("body", "bold", "centre"),
+        )
+    col = layout.col("sum_cumul")
+    sheet.write(total_row, layout.col("sum_donne"), None, ("body", "total"))
+    sheet.write_formula(
+        total_row, col, f"=SUM({','.join(owns)})", 0, ("body", "total", "check")
+    )
+    sheet.flag_nonzero(total_row, col, total_row, col)
+
+
+def chart(sheet: Sheet, layout: Table, k: int, first: int, last: int) -> None:
+    """Cumuls per donne, one line per player, under the table."""
+    categories = CellRange(sheet.name, first, 0, last, 0)
+    series = []
+    for p in range(1, k + 1):
+        d, c = layout.col(f"donne_{p}"), layout.col(f"cumul_{p}")
+        name = CellRange(sheet.name, first - 2, d, first - 2, d)
+        series.append((name, CellRange(sheet.name, first, c, last, c)))
+    width = max(480, sheet.columns_px(0, layout.last_col))
+    _line_chart(
+        sheet,
+        last + 4,
+        0,
+        categories=categories,
+        series=series,
+        title="Cumul par donne",
+        x_title="Donne",
+        y_title="Points",
+        size=(width, 300),
+    )
+
+
+def finish(sheet: Sheet, rows: int) -> None:
+    """Widths, frozen headings, and a landscape page (one when the rows fit)."""
+    sheet.autofit(minimum=5, maximum=24)
+    sheet.freeze(FIRST_ROW, 1)
+    sheet.landscape_fit_to_page(
+        repeat_rows=(FIRST_ROW - 2, FIRST_ROW - 1), pages_tall=1 if rows <= 40 else 0
+    )

@@ -1,0 +1,237 @@
+"""The feuille de marque's columns, codes and details (shared/rules/sheets.md,
+section 3), and reading a feuille back, ours or a filled template, by its
+headings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardscore_frames.excel.hooks import Words
+from cardscore_frames.excel.paper import (
+    Column,
+    Match,
+    NumberCheck,
+    PaperRows,
+    Table,
+    find_columns,
+    read_details,
+    read_hinted,
+    read_rows,
+)
+from cardscore_frames.excel.reading import SheetCells
+from cardscore_frames.games.tarot.rules import CHELEMS, PETIT_CHELEMS
+from cardscore_frames.games.tarot.seats import PLAYERS
+
+__all__ = [
+    "WORDS",
+    "CONTRACT_CODES",
+    "CAMP_CODES",
+    "POIGNEE_CODES",
+    "CHELEM_CODES",
+    "DETAILS",
+    "FIRST_ROW",
+    "table",
+    "read_sheet",
+]
+
+WORDS = Words(
+    index="Parties", title="Feuilles de marque", link="Feuille", empty="Aucune partie"
+)
+#: Contrat: P (prise, petite), G, GS, GC; a passed donne says so.
+CONTRACT_CODES = {
+    "pass": "passe",
+    "petite": "P",
+    "garde": "G",
+    "garde_sans": "GS",
+    "garde_contre": "GC",
+}
+#: Petit au bout: the camp that took it.
+CAMP_CODES = {"none": "", "attack": "A", "defence": "D"}
+#: Poignée: S, D or T, in the column of the camp that showed it.
+POIGNEE_CODES = {"none": "", "simple": "S", "double": "D", "triple": "T"}
+#: Chelem, as sheets.md words it.
+CHELEM_CODES = {
+    "none": "",
+    "announced_made": "annoncé réussi",
+    "unannounced_made": "non annoncé",
+    "announced_failed": "annoncé chuté",
+    "defence": "défense",
+    "announced_defence": "annoncé, défense",
+    "petit_announced_made": "petit annoncé réussi",
+    "petit_announced_failed": "petit annoncé chuté",
+}
+#: The game's details above the table: label, log column, columns the value
+#: spans (and the label, when not 1).
+DETAILS = (
+    ("Club", "league", 4, 2),
+    ("Saison", "season", 2),
+    ("Date", "date", 2),
+    ("Table", "table", 1),
+    ("Partie", "game_id", 1),
+)
+#: The first column's text on the rows under the donnes.
+TOTAL, PLACE = "Total", "Place"
+#: Group heading of the zero-sum checks.
+SIGMA = "Σ"
+DONNE, CUMUL = "donne", "cumul"
+FIRST_ROW = 5  # title, details, rules, two heading rows
+
+
+def table(
+    players: Sequence[str],
+    *,
+    mort: bool,
+    partner: bool,
+    misere: bool = False,
+    template: bool = False,
+) -> Table:
+    """The feuille's columns for these players (seating order).
+
+    ``mort``: a column naming the dealer who sits out (5 seats, 4 play);
+    ``partner``: the called partner's column (5 seats); ``misere``: the
+    house rule's column; ``template``: drop-downs and checks on the inputs.
+    """
+    names = tuple(players)
+    pick = (lambda *c: tuple(c)) if template else (lambda *c: None)
+    chelems = [CHELEM_CODES[c] for c in (*CHELEMS, *PETIT_CHELEMS)]
+    columns = [
+        Column(
+            "deal", "N°", "deal", fills_row=False, width=4, style=("body", "centre")
+        ),
+        *(
+            [Column("sits_out", "Mort", "sits_out", choices=pick(*names))]
+            if mort
+            else []
+        ),
+        Column("taker", "Preneur", "taker", blank="—", choices=pick(*names)),
+        Column(
+            "contract",
+            "Contrat",
+            "contract",
+            codes=CONTRACT_CODES,
+            width=7,
+            style=("body", "centre"),
+            choices=pick(*CONTRACT_CODES.values()),
+            help="P, G, GS, GC, or passe",
+        ),
+        *(
+            [Column("partner", "Appelé", "partner", choices=pick(*names))]
+            if partner
+            else []
+        ),
+        Column(
+            "oudlers",
+            "Bouts",
+            "oudlers",
+            width=6,
+            style=("body", "centre"),
+            check=NumberCheck(True, 0, 3) if template else None,
+        ),
+        Column(
+            "card_points",
+            "Points",
+            "card_points",
+            width=7,
+            style=("body", "centre"),
+            check=NumberCheck(False, 0, 91) if template else None,
+            help="the attack's card points, 0 to 91, in half points",
+        ),
+        Column("margin", "Résultat", width=8, style=("body", "centre", "result")),
+        Column(
+            "petit_au_bout",
+            "PaB",
+            "petit_au_bout",
+            codes=CAMP_CODES,
+            width=5,
+            style=("body", "centre"),
+            choices=pick("A", "D"),
+        ),
+        *(
+            Column(
+                f"poignee_{camp}",
+                label,
+                f"poignee_{camp}",
+                group="Poignée",
+                codes=POIGNEE_CODES,
+                multi=True,
+                width=5,
+                style=("body", "centre"),
+                choices=pick("S", "D", "T", "S+S", "S+D", "D+D", "S+T"),
+            )
+            for camp, label in (("attack", "att."), ("defence", "déf."))
+        ),
+        Column(
+            "chelem", "Chelem", "chelem", codes=CHELEM_CODES, choices=pick(*chelems)
+        ),
+        *([Column("misere", "Misère", "misere")] if misere else []),
+    ]
+    for p, name in enumerate(names, start=1):
+        columns.append(
+            Column(f"donne_{p}", DONNE, group=name, width=7, style=("body", "signed"))
+        )
+        columns.append(
+            Column(
+                f"cumul_{p}",
+                CUMUL,
+                group=name,
+                width=8,
+                style=("body", "signed", "cumul"),
+            )
+        )
+    columns.append(Column("sum_donne", DONNE, group=SIGMA, width=6, style="check_cell"))
+    columns.append(Column("sum_cumul", CUMUL, group=SIGMA, width=6, style="check_cell"))
+    return Table(tuple(columns))
+
+
+# --- reading -------------------------------------------------------------------------
+
+
+#: Every column a feuille may have, to find them on a sheet.
+_FULL = table(["?"] * 5, mort=True, partner=True, misere=True)
+
+
+def read_sheet(
+    cells: SheetCells, kind: str, layout: Mapping[str, Any] | None = None
+) -> PaperRows | None:
+    """The donnes of a feuille (ours, or a filled template) as log rows."""
+    if kind != "deals":
+        return None
+    rows = read_hinted(cells, layout, _FULL.columns) if layout else None
+    if rows is None:
+        rows = _search(cells)
+    if rows is not None:
+        for column in PLAYERS:
+            if column not in rows.data:
+                rows.set_constant(column, None, None)
+    return rows
+
+
+def _search(cells: SheetCells) -> PaperRows | None:
+    """A feuille found by its headings (a template, or a sheet someone edited)."""
+    match = find_columns(cells, _FULL.columns, ("deal", "taker", "contract"))
+    if match is None:
+        return None
+    rows = read_rows(cells, match, _FULL.columns, stop=(TOTAL, PLACE))
+    players = _players(cells, match)
+    for column, (name, where) in zip(PLAYERS, players, strict=False):
+        rows.set_constant(column, name, where)
+    details = read_details(cells, [label for label, *_ in DETAILS])
+    for label, column, *_ in DETAILS:
+        value, where = details.get(label, (None, None))
+        rows.set_constant(column, value, where)
+    return rows
+
+
+def _players(cells: SheetCells, match: Match) -> list[tuple[str, str]]:
+    """Names above each ``donne`` column but Σ's, left to right, and their cells."""
+    grid = cells.values
+    if match.row == 0:
+        return []
+    out = []
+    for j in range(grid.shape[1]):
+        label, name = grid[match.row, j], grid[match.row - 1, j]
+        if isinstance(label, str) and label.strip().lower() == DONNE:
+            if isinstance(name, str) and name.strip() != SIGMA:
+                out.append((name, cells.address(match.row - 1, j)))
+    return out

@@ -1,0 +1,288 @@
+"""A blank feuille de marque whose formulas score each donne as it is typed.
+
+The same columns as the export (:mod:`.sheet`), with drop-downs on every
+choice, checks on oudlers and points, and formulas in the score columns: the
+donne's value S by rules 1 to 9 of shared/rules/tarot.md (needed points,
+margin with the half point to the winner, contract multiplier, petit au bout,
+poignées of either camp, chelem), then each player's share (taker, partner,
+defenders, a dealer sitting out). The working columns sit hidden right of
+the table. The rule tables live on the ``Barème`` sheet, written from the
+scorer's own constants and rules (:func:`rule_tables`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from cardscore_frames.errors import RulesError
+from cardscore_frames.excel import CellRange, Workbook, col_letters
+from cardscore_frames.excel.constants import write_constants, write_lookup
+from cardscore_frames.excel.hooks import SheetEntry
+from cardscore_frames.excel.paper import Table
+from cardscore_frames.excel.sheet import Sheet
+from cardscore_frames.games.tarot.rules import (
+    CHELEM_PRIME,
+    MULTIPLIER,
+    NEEDED,
+    PETIT_AU_BOUT,
+    POIGNEES,
+    Rules,
+)
+from cardscore_frames.games.tarot.sheet.drawing import (
+    add_styles,
+    chart,
+    grey_mort,
+    rules_line,
+    where,
+    write_bottom,
+    write_scores,
+    write_top,
+)
+from cardscore_frames.games.tarot.sheet.layout import (
+    CAMP_CODES,
+    CHELEM_CODES,
+    CONTRACT_CODES,
+    FIRST_ROW,
+    POIGNEE_CODES,
+    table,
+)
+
+__all__ = ["write_template", "RULES_SHEET", "OPTIONS"]
+
+RULES_SHEET = "Barème"
+#: Template options and their allowed values (None: any).
+OPTIONS = {
+    "rows": None,
+    "title": None,
+    "date": None,
+    "league": None,
+    "season": None,
+    "table": None,
+    "game_id": None,
+}
+#: Rule 4: a made contract is worth 25 plus the margin.
+BASE_POINTS = 25
+
+
+def write_template(
+    book: Workbook, players: Sequence[str], rules: Any, options: Mapping[str, Any]
+) -> list[SheetEntry]:
+    """A feuille for ``players`` (3, 4 or 5, in seating order) and ``rules``."""
+    rules = Rules.ensure(rules)
+    if rules.misere:
+        raise RulesError(
+            "the tarot template's formulas do not score the misère house rule "
+            "(Rules(misere=True)); score such evenings with the package"
+        )
+    k = len(players)
+    if not 3 <= k <= 5:
+        raise RulesError(f"a tarot table has 3, 4 or 5 players; got {k}")
+    rows = int(options.get("rows") or 40)
+    add_styles(book)
+    book.styles.register("grey_work", {"font_color": "#7F7F7F", "font_size": 8})
+    layout = table(list(players), mort=k == 5, partner=k == 5, template=True)
+    sheet = book.add_sheet(options.get("title") or "Feuille de marque")
+    details = [options.get(c) for c in ("league", "season", "date", "table")]
+    details.append(options.get("game_id", 1))
+    spots = write_top(sheet, layout, "Feuille de marque", details, rules_line(rules))
+    layout.write_header(sheet, FIRST_ROW - 2)
+    first, last = FIRST_ROW, FIRST_ROW + rows - 1
+    sheet.write_column(first, 0, list(range(1, rows + 1)), ("body", "centre"))
+    for column in layout.columns:
+        if column.field and column.key != "deal":
+            for r in range(first, last + 1):
+                sheet.write(r, layout.col(column.key), None, column.style)
+    layout.add_inputs(sheet, first, last)
+    donnes = _formulas(sheet, layout, players, first, last)
+    blank = np.full((rows, k), "", dtype=object)
+    write_scores(sheet, layout, k, first, last, blank, blank, donnes=donnes)
+    if k == 5:
+        grey_mort(sheet, layout, k, first, last)
+    write_bottom(sheet, layout, k, last, np.zeros(k, dtype=np.int64))
+    chart(sheet, layout, k, first, last)
+    sheet.autofit(minimum=5, maximum=24)
+    sheet.freeze(first, 1)
+    sheet.landscape_fit_to_page(repeat_rows=(first - 2, first - 1), pages_tall=1)
+    rules_sheet = rule_tables(book, rules)
+    entry = SheetEntry(sheet.name, "deals", details[-1], None, where(layout, k, spots))
+    return [entry, rules_sheet]
+
+
+#: The working columns, in order, right of the table.
+_WORK = (
+    "filled",
+    "played",
+    "players",
+    "points",
+    "needed",
+    "margin",
+    "made",
+    "multiplier",
+    "pab",
+    "poignee",
+    "chelem",
+    "value",
+    "alone",
+    "factor",
+)
+
+
+def _formulas(sheet: Sheet, layout: Table, players, first: int, last: int):
+    """Each row's working formulas (hidden columns) and each player's donne."""
+    k = len(players)
+    start = layout.last_col + 2
+    col = {name: col_letters(start + i) for i, name in enumerate(_WORK)}
+    x = {
+        key: col_letters(layout.col(key))
+        for key in (
+            "contract",
+            "taker",
+            "oudlers",
+            "card_points",
+            "petit_au_bout",
+            "poignee_attack",
+            "poignee_defence",
+            "chelem",
+            "margin",
+        )
+    }
+    if k == 5:
+        x["sits_out"] = col_letters(layout.col("sits_out"))
+        x["partner"] = col_letters(layout.col("partner"))
+    names = [
+        f"{col_letters(layout.col(f'donne_{p}'))}${FIRST_ROW - 1}"
+        for p in range(1, k + 1)
+    ]
+    for i, name in enumerate(_WORK):
+        sheet.write(FIRST_ROW - 1, start + i, name, "subheader", fit=False)
+    donnes: list[list[str]] = [[] for _ in range(k)]
+    margins = []
+    for r in range(first + 1, last + 2):
+        cells = {name: f"{letter}{r}" for name, letter in col.items()}
+        own = {key: f"{letter}{r}" for key, letter in x.items()}
+        for i, formula in enumerate(_row(cells, own, k)):
+            sheet.write_formula(
+                r - 1, start + i, formula, _cached(_WORK[i]), "grey_work"
+            )
+        margins.append(f'=IF({cells["played"]},{cells["margin"]},"")')
+        for p in range(k):
+            donnes[p].append(_donne(cells, own, names[p], k))
+    sheet.write_formula_column(
+        first,
+        layout.col("margin"),
+        margins,
+        [""] * len(margins),
+        next(c.style for c in layout.columns if c.key == "margin"),
+    )
+    sheet.hide_columns(start, start + len(_WORK) - 1)
+    return donnes
+
+
+def _cached(name: str) -> Any:
+    """A blank row's working values."""
+    return {"filled": False, "played": False, "made": True}.get(name, 0)
+
+
+def _row(c: dict[str, str], x: dict[str, str], k: int) -> list[str]:
+    """The working formulas of one row (rules 1-9 of shared/rules/tarot.md)."""
+    out = "0" if k < 5 else f'IF({x["sits_out"]}="",0,1)'
+    alone = "TRUE" if k < 5 else f'OR({x["partner"]}="",{x["partner"]}={x["taker"]})'
+    poignee = "+".join(
+        f"(LEN({x[f'poignee_{camp}']})-LEN(SUBSTITUTE(UPPER({x[f'poignee_{camp}']}),"
+        f'"{code}","")))*Poignee_{code}'
+        for camp in ("attack", "defence")
+        for code in ("S", "D", "T")
+    )
+    margin = f"ROUNDUP({c['points']}-{c['needed']},0)"
+    return [
+        f'={x["contract"]}<>""',
+        f'=AND({c["filled"]},{x["contract"]}<>"{CONTRACT_CODES["pass"]}")',
+        f"={k}-{out}",
+        f"=IF(HalfPoints=1,N({x['card_points']}),INT(N({x['card_points']})))",
+        f"=IF({c['played']},INDEX(Needed,N({x['oudlers']})+1),0)",
+        f"=IF(MarginStep>1,SIGN({margin})*INT(ABS({margin})/MarginStep+0.5)"
+        f"*MarginStep,{margin})",
+        f"={c['margin']}>=0",
+        f"=IF({c['filled']},VLOOKUP({x['contract']},Contracts,3,FALSE),0)",
+        f'=IF({x["petit_au_bout"]}="A",PetitAuBout_A,IF({x["petit_au_bout"]}="D",'
+        f"PetitAuBout_D,0))",
+        f"={poignee}",
+        f'=IF({x["chelem"]}="",0,VLOOKUP({x["chelem"]},Chelems,2,FALSE))',
+        f"=IF({c['played']},(IF({c['made']},{BASE_POINTS}+ABS({c['margin']}),"
+        f"-{BASE_POINTS}-ABS({c['margin']}))+{c['pab']})*{c['multiplier']}"
+        f"+{c['poignee']}*IF({c['made']},1,-1)+{c['chelem']},0)",
+        f"={alone}",
+        f"={c['players']}-1-2*AND({c['players']}=5,NOT({c['alone']}))",
+    ]
+
+
+def _donne(c: dict[str, str], x: dict[str, str], name: str, k: int) -> str:
+    """A player's score for the donne: 0 sitting out, the taker's share, the
+    partner's S, a defender's -S."""
+    share = f"IF({x['taker']}={name},{c['factor']}*{c['value']},"
+    if k == 5:
+        share += (
+            f"IF(AND({x['partner']}={name},NOT({c['alone']})),{c['value']},"
+            f"-{c['value']}))"
+        )
+        out = f"IF({x['sits_out']}={name},0,{share})"
+    else:
+        share += f"-{c['value']})"
+        out = share
+    return f'=IF(NOT({c["filled"]}),"",IF(NOT({c["played"]}),0,{out}))'
+
+
+def rule_tables(book: Workbook, rules: Any) -> SheetEntry:
+    """The Barème: the tables the formulas read, from the scorer's constants."""
+    sheet = book.add_sheet(RULES_SHEET)
+    sheet.merge(0, 0, 0, 5, "Barème", "title")
+    contracts = [(CONTRACT_CODES[c], c, MULTIPLIER[c]) for c in CONTRACT_CODES]
+    row = write_lookup(
+        sheet,
+        2,
+        0,
+        "Contrats",
+        ("code", "contrat", "multiplicateur"),
+        contracts,
+        "Contracts",
+    )
+    sheet.write_row(row, 0, ["Bouts", "Points nécessaires"], "subheader")
+    for b, need in enumerate(NEEDED.tolist()):
+        sheet.write_row(row + 1 + b, 0, [b, need], ("body", "centre"))
+    book.define_name("Needed", CellRange(sheet.name, row + 1, 1, row + 4, 1))
+    row += 6
+    chelems = [
+        (CHELEM_CODES[c], c, CHELEM_PRIME[c]) for c in rules.chelems if c != "none"
+    ]
+    row = write_lookup(
+        sheet,
+        row,
+        0,
+        "Chelem",
+        ("code", "prime"),
+        [(code, prime) for code, _, prime in chelems],
+        "Chelems",
+    )
+    primes = dict(zip(POIGNEES[1:], rules.poignee_values, strict=True))
+    items = [
+        (f"Poignée {POIGNEE_CODES[p]} ({p})", v, f"Poignee_{POIGNEE_CODES[p]}")
+        for p, v in primes.items()
+    ]
+    items += [
+        (
+            f"Petit au bout {CAMP_CODES[c]}",
+            PETIT_AU_BOUT[c],
+            f"PetitAuBout_{CAMP_CODES[c]}",
+        )
+        for c in ("attack", "defence")
+    ]
+    items += [
+        ("Demi-points (1 oui, 0 non)", int(rules.half_points), "HalfPoints"),
+        ("Écart arrondi à", rules.margin_round_to, "MarginStep"),
+    ]
+    write_constants(sheet, 2, 5, "Primes et options", items)
+    sheet.set_widths({0: 10, 1: 16, 2: 14, 5: 30, 6: 10})
+    return SheetEntry(sheet.name)

@@ -1,0 +1,270 @@
+"""Reading score sheets back from Excel: our workbooks, filled templates and
+plain deal tables, validated as every log is.
+
+A workbook this package wrote says in its metadata which game, log kind and
+rules it holds and which sheets hold which log; the game's hook
+(``Game.excel.read``) finds its table on each sheet by the headings and
+decodes the paper codes. Any other workbook is read as a plain table: a
+heading row of log columns, then one deal a row. Cells holding formulas are
+read by the values stored with them. Problems name the sheet and the cell
+(``Partie 3!D14``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.checking import Collected, Errors, Source, check_log
+from cardscore_frames.checking.schema import Schema, normalise_token
+from cardscore_frames.errors import LogValidationError, RulesError, WorkbookError
+from cardscore_frames.excel.books import FORMAT, game_hook
+from cardscore_frames.excel.paper import Column, Match, PaperRows, read_rows, stack
+from cardscore_frames.excel.reading import SheetCells, read_book
+
+__all__ = ["read_excel", "read_excel_table"]
+
+
+def read_excel(
+    path: str | os.PathLike[str],
+    *,
+    game: str,
+    kind: str = "deals",
+    sheet: str | int | None = None,
+    errors: Errors = "raise",
+    rules: Any = None,
+) -> pd.DataFrame | Collected:
+    """Read a log from a workbook: our score sheets, a filled template, or a
+    plain table of log columns.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The ``.xlsx`` file; checked before it is opened (a zip, not encrypted,
+        not a zip bomb).
+    game : str
+        The game the log is of.
+    kind : str
+        Which of the game's logs: ``"deals"``, or preferans ``"sheet"``
+        (end-of-game sheets).
+    sheet : str or int, optional
+        One sheet to read. By default every sheet of our workbook that holds a
+        log of ``kind``, or the first sheet of any other workbook.
+    errors : {"raise", "collect"}
+        As :func:`cardscore_frames.read_log`.
+    rules : Rules, optional
+        The rules to check with; by default the ones the workbook was written
+        with, else the game's defaults.
+
+    Returns
+    -------
+    pandas.DataFrame or Collected
+        What :func:`cardscore_frames.read_log` returns for the same log: typed
+        columns, stamped with game, rules and source. Problems
+        (:class:`~cardscore_frames.LogValidationError`) give each cell as
+        ``failure_cases["cell"]`` (``Partie 3!D14``).
+
+    Examples
+    --------
+    >>> import tempfile, cardscore_frames as csf
+    >>> from pathlib import Path
+    >>> deals = csf.load_example("tarot")
+    >>> path = csf.to_excel(csf.tarot.score(deals), Path(tempfile.mkdtemp()) / "t.xlsx")
+    >>> back = csf.read_excel(path, game="tarot")
+    >>> back.equals(deals)
+    True
+    """
+    from cardscore_frames.games import get_game
+
+    entry = get_game(game)
+    schema = entry.schema(kind)
+    meta, parts = _load(path, entry, kind, sheet)
+    rules = entry.rules.ensure(_rules_of(entry, meta) if rules is None else rules)
+    raw = stack(parts)
+    source = Source(label=str(path))
+    try:
+        result = check_log(raw, schema, rules=rules, errors=errors, source=source)
+    except LogValidationError as exc:
+        fc = _with_cells(exc.failure_cases, parts, schema)
+        raise LogValidationError(exc.game, fc, exc.source, exc.kind) from None
+    if isinstance(result, Collected):
+        fc = _with_cells(result.failure_cases, parts, schema)
+        return Collected(result.deals, result.rejected, fc)
+    return result
+
+
+def read_excel_table(
+    path: str | os.PathLike[str], sheet: str | int = 0
+) -> tuple[pd.DataFrame, Source]:
+    """The raw rows of a workbook's log and where they came from, for
+    :func:`cardscore_frames.read_log` (which validates them).
+
+    Our workbooks give the log they were written from (every sheet holding it
+    when ``sheet`` is 0, the default); any other workbook gives the plain
+    table on ``sheet``.
+
+    Returns
+    -------
+    (pandas.DataFrame, Source)
+        Cells as read; the source names sheet and cells when the rows come from
+        one table of one sheet.
+    """
+    meta, parts = _load(path, None, None, None if sheet == 0 else sheet)
+    raw = stack(parts)
+    if len(parts) == 1 and not parts[0].fixed:
+        part = parts[0]
+        return raw, Source(
+            label=f"{path} [{part.sheet}]",
+            sheet=part.sheet,
+            excel_rows=np.asarray(part.rows),
+            excel_columns=dict(part.letters),
+        )
+    return raw, Source(label=str(path))
+
+
+# --- inner workings --------------------------------------------------------------
+
+
+def _ours(meta: dict | None) -> dict | None:
+    return meta if meta is not None and meta.get("format") == FORMAT else None
+
+
+def _load(
+    path: str | os.PathLike[str],
+    entry: Any,
+    kind: str | None,
+    sheet: str | int | None,
+) -> tuple[dict | None, list[PaperRows]]:
+    """The workbook's metadata (ours, else None) and each chosen sheet's rows:
+    the game's tables on our sheets, plain tables elsewhere.
+
+    ``entry`` None: the game and log kind are the workbook's own (read_log).
+    """
+    from cardscore_frames.games import get_game
+
+    found: dict[str, Any] = {}
+
+    def choose(meta: dict | None, names: list[str]) -> list[str | int]:
+        meta = _ours(meta)
+        found["meta"] = meta
+        if meta is None:
+            return [0 if sheet is None else sheet]
+        game = entry if entry is not None else get_game(meta.get("game"))
+        if game.name != meta.get("game"):
+            raise WorkbookError(
+                f"{path} holds {meta.get('game')} score sheets, not {game.name}"
+            )
+        found["entry"], found["kind"] = game, kind or meta.get("kind", "deals")
+        if sheet is not None:
+            return [sheet]
+        listed = [
+            s["name"] for s in meta.get("sheets", []) if s.get("kind") == found["kind"]
+        ]
+        if not listed:
+            raise WorkbookError(
+                f"{path} holds no {game.name} {found['kind']} log (its sheets hold "
+                f"{meta.get('kind')} logs)"
+            )
+        return listed
+
+    meta, sheets = read_book(path, choose)
+    meta = found.get("meta")
+    if meta is None and entry is not None:
+        found["entry"], found["kind"] = entry, kind or "deals"
+    game = found.get("entry")
+    hook = game_hook(game) if game is not None else None
+    return meta, [_rows_of(c, hook, found.get("kind"), meta, game) for c in sheets]
+
+
+def _rows_of(cells: SheetCells, hook, kind, meta, entry) -> PaperRows:
+    """One sheet's rows: by the game's layout, else as a plain table."""
+    rows = None
+    if hook is not None:
+        layout = _layout_of(meta, cells.sheet)
+        rows = hook.read(cells, kind, layout)
+    if rows is None and meta is not None:
+        raise WorkbookError(
+            f"{cells.path}, sheet {cells.sheet!r}: no {entry.name} {kind} table "
+            "found (its heading row is missing or was changed)"
+        )
+    return rows if rows is not None else plain_rows(cells)
+
+
+def _layout_of(meta: dict | None, sheet: str) -> dict | None:
+    """The layout the writer stored for ``sheet`` (None: search its headings)."""
+    if meta is None:
+        return None
+    if "_by_name" not in meta:  # looked up once per workbook, not per sheet
+        layouts = meta.get("layouts", [])
+        meta["_by_name"] = {
+            item.get("name"): layouts[at]
+            for item in meta.get("sheets", [])
+            if isinstance(at := item.get("layout"), int) and at < len(layouts)
+        }
+    return meta["_by_name"].get(sheet)
+
+
+def plain_rows(cells: SheetCells) -> PaperRows:
+    """A plain table: the first row holds the column names, each row below a log
+    row; empty rows are skipped."""
+    if not cells.rows:
+        return PaperRows(cells.sheet)
+    head = cells.rows[0]
+    cols = {_heading(v): j for j, v in enumerate(head) if v is not None and v != ""}
+    match = Match(0, {name: j for name, j in cols.items()})
+    columns = [Column(name, name, name) for name in cols]
+    return read_rows(cells, match, columns)
+
+
+def _heading(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _with_cells(
+    fc: pd.DataFrame, parts: list[PaperRows], schema: Schema
+) -> pd.DataFrame:
+    """``failure_cases`` with the cell of each problem (``Sheet!C7``)."""
+    if not len(fc):
+        return fc
+    canon = _canonical(parts, schema)
+    starts = np.cumsum([0] + [len(p) for p in parts])
+    cells = []
+    for row, column, given in zip(fc["row"], fc["column"], fc["cell"], strict=True):
+        if pd.isna(row):
+            cells.append(given)
+            continue
+        k = int(np.searchsorted(starts, int(row), side="right")) - 1
+        part = parts[min(k, len(parts) - 1)]
+        where = part.cell(int(row) - int(starts[k]), canon[k].get(column, column))
+        cells.append(where if where is not None else given)
+    out = fc.copy()
+    out["cell"] = pd.Series(cells, index=fc.index, dtype=object)
+    return out
+
+
+def _canonical(parts: list[PaperRows], schema: Schema) -> list[dict[str, str]]:
+    """Per part, the schema's column name -> the column name as read (a plain
+    table may use an alias: ``donne`` for ``deal``)."""
+    alias = {}
+    for f in schema.fields:
+        for name in (f.name, *f.aliases):
+            alias[normalise_token(name)] = f.name
+    out = []
+    for part in parts:
+        names = [*part.letters, *part.fixed]
+        out.append({alias.get(normalise_token(str(n)), n): n for n in names})
+    return out
+
+
+def _rules_of(entry: Any, meta: dict | None) -> Any:
+    if meta is None or not meta.get("rules"):
+        return None
+    try:
+        return entry.rules.from_dict(meta["rules"])
+    except (RulesError, TypeError) as exc:
+        raise WorkbookError(f"the workbook's rules cannot be read: {exc}") from exc
