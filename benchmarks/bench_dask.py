@@ -114,8 +114,12 @@ class Workers:
     def _cpu(self) -> float:
         return sum(sum(p.cpu_times()[:2]) for p in self.procs)
 
+    @staticmethod
+    def _here() -> float:
+        return sum(os.times()[:2])  # this process: client and scheduler
+
     def __enter__(self) -> Workers:
-        self.cpu = -self._cpu()
+        self.cpu, self.client = -self._cpu(), -self._here()
         self._thread.start()
         return self
 
@@ -123,6 +127,7 @@ class Workers:
         self._stop.set()
         self._thread.join()
         self.cpu += self._cpu()
+        self.client += self._here()
 
 
 def _warm_up() -> None:
@@ -161,6 +166,7 @@ def run(files: list[str], deals: int) -> dict:
         "peak": workers.peak,
         "idle": workers.idle,
         "cpu": workers.cpu,
+        "client": workers.client,
         "players": len(table),
     }
 
@@ -195,7 +201,10 @@ def main() -> None:
         idle = ", ".join(f"{p / MB:,.0f} MB" for p in got["idle"])
         print(f"  workers' peak memory: {peaks} (idle: {idle})")
         cpu = got["cpu"] / n * 1e6
-        print(f"  workers' CPU time: {got['cpu']:,.1f} s ({cpu:.2f} s per million)")
+        print(
+            f"  CPU time: workers {got['cpu']:,.1f} s ({cpu:.2f} s per million), "
+            f"client and scheduler {got['client']:,.1f} s"
+        )
 
 
 if __name__ == "__main__":
