@@ -18,7 +18,8 @@ memory_limit="2GB")`` reading the first files of the folder:
   once, scored, turned into ledger rows and aggregated, streaming.
 
 Peak memory is each worker process's resident set (psutil), sampled every 20 ms;
-the workers' CPU time (user + system) shows the work done whatever else the
+the last line compares the largest size's peak with the smallest's. The CPU
+time of the workers (user + system) shows the work done whatever else the
 machine is running.
 """
 
@@ -36,7 +37,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from common import bench_parser, rate_line  # noqa: E402
+from common import bench_parser, limit_line, rate_line  # noqa: E402
 
 import cardscore_frames as csf  # noqa: E402
 from cardscore_frames.distributed import read_logs  # noqa: E402
@@ -51,6 +52,9 @@ NAMES = [
 ]  # fmt: skip
 DEALS_PER_GAME = 20
 MB = 1024 * 1024
+#: The workers' peak at the largest size over the peak at a quarter of it: at
+#: most this (flat, up to what the aggregation's per-player rows add).
+MEMORY_GROWTH = 1.25
 
 
 def one_file(number: int, deals: int) -> pd.DataFrame:
@@ -168,6 +172,7 @@ def run(files: list[str], deals: int) -> dict:
         "cpu": workers.cpu,
         "client": workers.client,
         "players": len(table),
+        "partitions": len(files),
     }
 
 
@@ -187,24 +192,36 @@ def main() -> None:
         f"{len(files)} files; ready in {made:.0f} s, not timed); LocalCluster of "
         "2 workers x 1 thread, 2 GB each"
     )
-    for n in sizes:
-        chunk = files[: -(-n // per_file)]
-        got = run(chunk, n)
-        total = got["check"] + got["compute"]
-        print(f"{n:,} deals in {len(chunk)} partitions, {got['players']} players")
-        print(rate_line("  check pass (read + validate)", n, got["check"]))
+    peaks = [report(n, run(files[: -(-n // per_file)], n)) for n in sizes]
+    if len(peaks) > 1:  # memory bounded by the partition: flat from size to size
         print(
-            rate_line("  read + validate + score + ledger + totals", n, got["compute"])
+            limit_line(
+                f"peak {sizes[-1] // sizes[0]}x the deals",
+                peaks[-1] / peaks[0],
+                MEMORY_GROWTH,
+                "the smaller run's peak",
+            )
         )
-        print(rate_line("  whole pipeline", n, total))
-        peaks = ", ".join(f"{p / MB:,.0f} MB" for p in got["peak"])
-        idle = ", ".join(f"{p / MB:,.0f} MB" for p in got["idle"])
-        print(f"  workers' peak memory: {peaks} (idle: {idle})")
-        cpu = got["cpu"] / n * 1e6
-        print(
-            f"  CPU time: workers {got['cpu']:,.1f} s ({cpu:.2f} s per million), "
-            f"client and scheduler {got['client']:,.1f} s"
-        )
+
+
+def report(n: int, got: dict) -> float:
+    """Print one size's lines; return the largest worker peak, in MB."""
+    tag = f"{n / 1e6:g}M"
+    total = got["check"] + got["compute"]
+    peak = max(got["peak"]) / MB
+    print(f"{n:,} deals in {got['partitions']} partitions, {got['players']} players")
+    print(rate_line(f"{tag}: check pass (read + validate)", n, got["check"]))
+    print(rate_line(f"{tag}: read+check+score+ledger+totals", n, got["compute"]))
+    print(rate_line(f"{tag}: whole pipeline", n, total, peak=peak))
+    peaks = ", ".join(f"{p / MB:,.0f} MB" for p in got["peak"])
+    idle = ", ".join(f"{p / MB:,.0f} MB" for p in got["idle"])
+    print(f"  workers' peak memory: {peaks} (idle: {idle})")
+    cpu = got["cpu"] / n * 1e6
+    print(
+        f"  CPU time: workers {got['cpu']:,.1f} s ({cpu:.2f} s per million), "
+        f"client and scheduler {got['client']:,.1f} s"
+    )
+    return peak
 
 
 if __name__ == "__main__":
