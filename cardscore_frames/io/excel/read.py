@@ -83,7 +83,7 @@ def read_excel(
     schema = entry.schema(kind)
     meta, parts = _load(path, entry, kind, sheet)
     rules = entry.rules.ensure(_rules_of(entry, meta) if rules is None else rules)
-    raw = stack(parts)
+    raw = stack(parts) if parts else pd.DataFrame(columns=list(schema.names))
     source = Source(label=str(path))
     try:
         result = check_log(raw, schema, rules=rules, errors=errors, source=source)
@@ -113,6 +113,11 @@ def read_excel_table(
         one table of one sheet.
     """
     meta, parts = _load(path, None, None, None if sheet == 0 else sheet)
+    if not parts:  # our workbook of no game: an empty log of its kind
+        from cardscore_frames.games import get_game
+
+        schema = get_game(meta["game"]).schema(meta.get("kind", "deals"))
+        return pd.DataFrame(columns=list(schema.names)), Source(label=str(path))
     raw = stack(parts)
     if len(parts) == 1 and not parts[0].fixed:
         part = parts[0]
@@ -163,7 +168,7 @@ def _load(
         listed = [
             s["name"] for s in meta.get("sheets", []) if s.get("kind") == found["kind"]
         ]
-        if not listed:
+        if not listed and found["kind"] not in game.logs:
             raise WorkbookError(
                 f"{path} holds no {game.name} {found['kind']} log (its sheets hold "
                 f"{meta.get('kind')} logs)"

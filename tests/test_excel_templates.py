@@ -1,0 +1,348 @@
+"""Templates that score by themselves: filled as a scorekeeper would, computed by
+spreadsheet engines that are not the package (the ``formulas`` package, and
+LibreOffice where it is installed), every scored cell compared with
+``score``/``settle`` and with the rules files' worked examples.
+
+LibreOffice keeps an .xlsx file's stored values unless its profile says
+``OOXMLRecalcMode=0``; the helper of tests/excel/test_excel_libreoffice.py
+sets it in a private profile.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import openpyxl
+import pandas as pd
+import pytest
+
+import cardscore_frames as csf
+from cardscore_frames.excel import cell_ref, read_metadata
+from cardscore_frames.games.belot import sheet as belot_sheet
+from cardscore_frames.games.preferans.pulka import export as pulka
+from cardscore_frames.games.preferans.pulka.settlement import table as pulka_table
+from cardscore_frames.games.tarot.sheet.layout import FIRST_ROW as TAROT_FIRST
+from cardscore_frames.games.tarot.sheet.layout import table as tarot_table
+
+sys.path.insert(0, str(Path(__file__).parent / "excel"))
+from fill import computed, fill  # noqa: E402
+from test_excel_export import belot_deals  # noqa: E402
+from test_excel_libreoffice import RECALCULATE_ALWAYS, soffice  # noqa: E402
+
+SEATS = ("player1", "player2", "player3", "player4", "player5")
+DETAILS = ("game_id", "date", "league", "season", "table")
+
+
+def fresh(frame: pd.DataFrame, game: str, kind: str = "deals") -> pd.DataFrame:
+    """A part of a log, checked on its own (its own categories)."""
+    return csf.validate(
+        frame.reset_index(drop=True).astype(object), game=game, kind=kind
+    )
+
+
+def tarot_examples() -> pd.DataFrame:
+    """The five FFT examples of shared/rules/tarot.md, 4 players, then a pass."""
+    rows = [
+        ("garde", 2, 49, "attack", "simple", "none", "none"),
+        ("garde_sans", 2, 45, "defence", "none", "none", "none"),
+        ("petite", 2, 34, "attack", "simple", "none", "none"),
+        ("garde", 2, 52, "none", "none", "simple", "none"),
+        ("garde", 2, 87, "attack", "simple", "none", "announced_made"),
+        ("pass", None, None, "none", "none", "none", "none"),
+    ]
+    cols = [
+        "contract",
+        "oudlers",
+        "card_points",
+        "petit_au_bout",
+        "poignee_attack",
+        "poignee_defence",
+        "chelem",
+    ]
+    frame = pd.DataFrame(rows, columns=cols)
+    frame.insert(0, "deal", range(1, 7))
+    frame["taker"] = ["Bruno"] * 5 + [None]
+    return frame.assign(
+        game_id=7,
+        player1="Anne",
+        player2="Bruno",
+        player3="Chloé",
+        player4="Denis",
+        date="2026-03-01",
+        table="3",
+    )
+
+
+def tarot_filled(folder: Path, deals: pd.DataFrame, name: str) -> tuple[Path, list]:
+    players = [p for p in deals.loc[0, list(SEATS)] if isinstance(p, str)]
+    k = len(players)
+    path = csf.write_template(
+        folder / f"{name}.xlsx", game="tarot", players=players, rows=len(deals) + 1
+    )
+    columns = tarot_table(players, mort=k == 5, partner=k == 5, template=True).columns
+    details = {c: deals.loc[0, c] for c in DETAILS if c in deals}
+    return fill(path, folder / f"{name}-filled.xlsx", deals, columns, details), players
+
+
+def tarot_scores(values: dict, sheet: str, deals: pd.DataFrame, players) -> np.ndarray:
+    layout = tarot_table(
+        players, mort=len(players) == 5, partner=len(players) == 5, template=True
+    )
+    return np.array(
+        [
+            [
+                values.get(
+                    (sheet, cell_ref(TAROT_FIRST + i, layout.col(f"donne_{p + 1}")))
+                )
+                for p in range(len(players))
+            ]
+            for i in range(len(deals))
+        ]
+    )
+
+
+def expected_tarot(deals: pd.DataFrame, players) -> np.ndarray:
+    ledger = csf.tarot.to_ledger(csf.tarot.score(deals))
+    wide = ledger.pivot(index="deal", columns="player", values="score")
+    return wide[players].to_numpy()
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("templates")
+
+
+@pytest.mark.parametrize("game_id", [24, 29], ids=["5-partner", "5-dealer-out"])
+def test_tarot_template_scores_like_the_package(folder, game_id):
+    log = csf.load_example("tarot")
+    deals = fresh(log[log["game_id"] == game_id], "tarot")
+    path, players = tarot_filled(folder, deals, f"tarot{game_id}")
+    pd.testing.assert_frame_equal(csf.read_excel(path, game="tarot"), deals)
+    values = computed(path)
+    got = tarot_scores(values, "FEUILLE DE MARQUE", deals, players)
+    np.testing.assert_array_equal(got.astype(float), expected_tarot(deals, players))
+
+
+def test_tarot_template_gives_the_rules_files_examples(folder):
+    deals = fresh(tarot_examples(), "tarot")
+    path, players = tarot_filled(folder, deals, "fft")
+    got = tarot_scores(computed(path), "FEUILLE DE MARQUE", deals, players)
+    takers = got[:, 1].tolist()
+    assert takers == [318, 228, -126, 276, 1746, 0]  # tarot.md, worked examples
+    assert got[:, 0].tolist() == [-106, -76, 42, -92, -582, 0]
+    np.testing.assert_array_equal(got.astype(float), expected_tarot(deals, players))
+
+
+def belot_filled(folder: Path, deals: pd.DataFrame, name: str) -> Path:
+    players = list(deals.loc[0, ["a1", "a2", "b1", "b2"]])
+    path = csf.write_template(
+        folder / f"{name}.xlsx", game="belot", players=players, rows=len(deals) + 1
+    )
+    columns = belot_sheet.table(bela=False, template=True).columns
+    details = {c: deals.loc[0, c] for c in DETAILS if c in deals}
+    return fill(path, folder / f"{name}-filled.xlsx", deals, columns, details)
+
+
+def belot_values(values: dict, deals: pd.DataFrame) -> pd.DataFrame:
+    layout = belot_sheet.table(bela=False, template=True)
+    keys = ("points_A", "points_B", "total_A", "total_B", "bait_A", "bait_B")
+    return pd.DataFrame(
+        {
+            key: [
+                values.get(
+                    ("ПРОТОКОЛ", cell_ref(belot_sheet.FIRST_ROW + i, layout.col(key)))
+                )
+                for i in range(len(deals))
+            ]
+            for key in keys
+        }
+    )
+
+
+def expected_belot(deals: pd.DataFrame) -> pd.DataFrame:
+    scored = csf.belot.score(deals)
+    marks = {f"bait_{p.upper()}": np.where(scored["bait"] == p, "БТ", "") for p in "ab"}
+    return pd.DataFrame(
+        {
+            "points_A": scored["points_a"],
+            "points_B": scored["points_b"],
+            "total_A": scored["total_a"],
+            "total_B": scored["total_b"],
+            **marks,
+        }
+    )
+
+
+@pytest.mark.parametrize("which", ["match-1", "worked-examples"])
+def test_belot_template_scores_like_the_package(folder, which):
+    if which == "match-1":
+        log = csf.load_example("belot")
+        deals = fresh(log[log["game_id"] == 1].assign(bela="none"), "belot")
+    else:
+        deals = fresh(belot_deals(), "belot")
+    path = belot_filled(folder, deals, f"belot-{which}")
+    pd.testing.assert_frame_equal(csf.read_excel(path, game="belot"), deals)
+    values = computed(path)
+    got = belot_values(values, deals).fillna("")
+    expected = expected_belot(deals)
+    pd.testing.assert_frame_equal(got, expected, check_dtype=False)
+    last = belot_sheet.FIRST_ROW + len(deals) + 2  # Σ row, then the winner line
+    line = values[("ПРОТОКОЛ", cell_ref(last, 0))]
+    if which == "match-1":
+        assert line == "Победа: пара B — 156 : 317"
+    else:
+        assert line == "Матч не окончен (игра до 301)"
+
+
+def preferans_filled(folder: Path, sheet: pd.DataFrame, name: str) -> Path:
+    names = sheet["player"].astype(str).tolist()
+    path = csf.write_template(folder / f"{name}.xlsx", game="preferans", players=names)
+    columns = pulka_table(len(names), pulka.RIGHT, template=True).columns
+    details = {c: sheet.loc[0, c] for c in (*DETAILS, "pool_target", "whist_price")}
+    return fill(path, folder / f"{name}-filled.xlsx", sheet, columns, details)
+
+
+def settlement_cells(values: dict, n: int) -> dict[str, list]:
+    """Each block's results (итог) and money, as the template computed them."""
+    out = {}
+    start = pulka.TOP + n + 2
+    for k, method in enumerate(("paper", "exact")):
+        col = pulka.RIGHT + k * (n + 4)
+        totals = start + 8  # title, names, 4 mountain rows, correction, written
+        money = totals + n + 1 + 6  # matrix, Σ, hidden working rows
+        out[method] = [
+            values[("ПУЛЬКА", cell_ref(totals + 1 + i, col + 2 + n))] for i in range(n)
+        ]
+        out[f"{method} money"] = [
+            values[("ПУЛЬКА", cell_ref(money, col + 2 + i))] for i in range(n)
+        ]
+    return out
+
+
+@pytest.mark.parametrize("game_id", [1, 3], ids=["seed-4-players", "3-players"])
+def test_preferans_template_settles_like_the_package(folder, game_id):
+    sheets = csf.load_example("preferans_sheets")
+    sheet = fresh(sheets[sheets["game_id"] == game_id], "preferans", "sheet")
+    path = preferans_filled(folder, sheet, f"pulka{game_id}")
+    back = csf.read_excel(path, game="preferans", kind="sheet")
+    pd.testing.assert_frame_equal(back, sheet)
+    got = settlement_cells(computed(path), len(sheet))
+    for method in ("paper", "exact"):
+        settled = csf.preferans.settle(sheet, method=method)
+        np.testing.assert_allclose(got[method], settled["whists"], atol=1e-9)
+        np.testing.assert_allclose(got[f"{method} money"], settled["money"], atol=1e-9)
+    if game_id == 1:  # the seed (preferans.md)
+        assert got["paper"] == [38, -102, -24, 88]
+        np.testing.assert_allclose(got["exact"], [37.5, -102.5, -22.5, 87.5])
+        np.testing.assert_allclose(got["exact money"], [0.38, -1.03, -0.23, 0.88])
+
+
+def test_templates_have_drop_downs_checks_and_the_rules(folder):
+    path = csf.write_template(
+        folder / "blank.xlsx",
+        game="tarot",
+        players=["Anne", "Bruno", "Chloé", "Denis", "Émile"],
+    )
+    book = openpyxl.load_workbook(path)
+    ws = book["Feuille de marque"]
+    lists = {
+        str(dv.sqref)[:1]: dv.formula1
+        for dv in ws.data_validations.dataValidation
+        if dv.type == "list"
+    }
+    assert lists["D"] == '"passe,P,G,GS,GC"'  # Contrat, after N°, Mort, Preneur
+    assert '"Anne,Bruno,Chloé,Denis,Émile"' in lists.values()
+    numbers = [
+        dv
+        for dv in ws.data_validations.dataValidation
+        if dv.type in ("whole", "decimal")
+    ]
+    assert {(dv.type, dv.formula1, dv.formula2) for dv in numbers} == {
+        ("whole", "0", "3"),
+        ("decimal", "0", "91"),
+    }
+    rules = book["Barème"]
+    table = {rules.cell(r, 1).value: rules.cell(r, 3).value for r in range(5, 10)}
+    assert table == {"passe": 0, "P": 1, "G": 2, "GS": 4, "GC": 6}
+    hidden = [k for k, d in ws.column_dimensions.items() if d.hidden]
+    assert hidden  # the working columns
+    meta = read_metadata(path)
+    assert (meta["layout"], meta["players"][-1]) == ("template", "Émile")
+    assert len(csf.read_excel(path, game="tarot")) == 0  # unused rows: no deal
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "rules", "message"),
+    [
+        ("tarot", ["A", "B"], None, "3, 4 or 5 players"),
+        ("belot", ["A", "B", "C"], None, "4 players"),
+        ("preferans", ["A", "B"], None, "3 or 4 players"),
+        ("tarot", ["A", "B", "C", "D"], csf.tarot.Rules(misere=True), "misère"),
+        ("tarot", ["A", "B", "A"], None, "A is twice"),
+    ],
+)
+def test_templates_refuse_what_they_cannot_score(folder, game, players, rules, message):
+    with pytest.raises(csf.RulesError, match=message):
+        csf.write_template(folder / "no.xlsx", game=game, players=players, rules=rules)
+    assert not (folder / "no.xlsx").exists()
+
+
+def recalculate_all(paths, out: Path, profile: Path) -> list[Path]:
+    """LibreOffice opens each workbook, recalculates every formula (a private
+    profile with OOXMLRecalcMode 0) and saves it: one start for all."""
+    import subprocess
+
+    out.mkdir()
+    (profile / "user").mkdir(parents=True)
+    (profile / "user" / "registrymodifications.xcu").write_text(
+        RECALCULATE_ALWAYS, encoding="utf-8"
+    )
+    subprocess.run(
+        [
+            soffice,
+            f"-env:UserInstallation={profile.as_uri()}",
+            "--headless",
+            "--calc",
+            "--convert-to",
+            "xlsx",
+            "--outdir",
+            str(out),
+            *map(str, paths),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    return [out / Path(p).name for p in paths]
+
+
+@pytest.mark.skipif(soffice is None, reason="LibreOffice is not installed")
+def test_libreoffice_recalculates_filled_templates_to_the_packages_scores(tmp_path):
+    examples = fresh(tarot_examples(), "tarot")
+    tarot_path, players = tarot_filled(tmp_path, examples, "fft")
+    belot = fresh(belot_deals(), "belot")
+    belot_path = belot_filled(tmp_path, belot, "belot")
+    sheets = csf.load_example("preferans_sheets")
+    seed = fresh(sheets[sheets["game_id"] == 1], "preferans", "sheet")
+    pulka_path = preferans_filled(tmp_path, seed, "pulka")
+    recalculated = {}
+    paths = (tarot_path, belot_path, pulka_path)
+    for again in recalculate_all(paths, tmp_path / "out", tmp_path / "profile"):
+        book = openpyxl.load_workbook(again, data_only=True)
+        recalculated[again.stem] = {
+            (ws.title.upper(), cell.coordinate): cell.value
+            for ws in book.worksheets
+            for row in ws.iter_rows()
+            for cell in row
+        }
+    got = tarot_scores(
+        recalculated["fft-filled"], "FEUILLE DE MARQUE", examples, players
+    )
+    np.testing.assert_array_equal(got.astype(float), expected_tarot(examples, players))
+    got = belot_values(recalculated["belot-filled"], belot).fillna("")
+    pd.testing.assert_frame_equal(got, expected_belot(belot), check_dtype=False)
+    settled = settlement_cells(recalculated["pulka-filled"], 4)
+    assert settled["paper"] == [38, -102, -24, 88]
+    np.testing.assert_allclose(settled["exact money"], [0.38, -1.03, -0.23, 0.88])
