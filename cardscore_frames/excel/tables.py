@@ -1,0 +1,276 @@
+"""Finding a paper table again and reading its rows as log rows: by the layout
+its writer stored (:func:`hint`, :func:`read_hinted`), else by its headings
+(:func:`find_columns`, :func:`read_rows`); then every sheet's rows stacked into
+one raw log, codes decoded once per column (:func:`stack`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import itemgetter
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from cardscore_frames.excel.columns import Column, Table, decode, norm
+from cardscore_frames.excel.reading import SheetCells
+from cardscore_frames.excel.refs import cell_ref, col_letters
+
+__all__ = [
+    "Match",
+    "PaperRows",
+    "find_columns",
+    "read_rows",
+    "hint",
+    "read_hinted",
+    "stack",
+]
+
+
+@dataclass(frozen=True)
+class Match:
+    """Where a table's columns were found: the last heading row and each column
+    (indices into :attr:`SheetCells.values`)."""
+
+    row: int
+    cols: dict[str, int]
+
+
+#: Headings are looked for in the first rows of a sheet only.
+_HEADING_ROWS = 60
+
+
+def _headings(cells: SheetCells) -> np.ndarray:
+    """Each cell's text, a merged block's text spread over the whole block."""
+    top = cells.values[:_HEADING_ROWS]
+    text = np.frompyfunc(norm, 1, 1)(top).astype(object) if top.size else top.copy()
+    for first_row, first_col, last_row, last_col in cells.merged:
+        i0, j0 = first_row - cells.first_row, first_col - cells.first_col
+        i1, j1 = last_row - cells.first_row, last_col - cells.first_col
+        if 0 <= i0 < text.shape[0] and 0 <= j0 < text.shape[1] and i0 >= 0:
+            text[i0 : i1 + 1, j0 : j1 + 1] = text[i0, j0]
+    return text
+
+
+def find_columns(
+    cells: SheetCells, columns: Sequence[Column], required: Sequence[str]
+) -> Match | None:
+    """Find the heading row of a table made of ``columns`` (by their headings).
+
+    Returns
+    -------
+    Match or None
+        The row where every column keyed in ``required`` is found (the most
+        columns found, if several rows qualify); None when no row does.
+    """
+    text = _headings(cells)
+    best: Match | None = None
+    for i in range(min(text.shape[0], _HEADING_ROWS)):
+        row, above = text[i], text[i - 1] if i else np.full(text.shape[1], None)
+        cols = {}
+        for column in columns:
+            label, group = norm(column.label), norm(column.group)
+            hits = np.flatnonzero((row == label) & ((above == group) | (group is None)))
+            if len(hits):
+                cols[column.key] = int(hits[0])
+        if all(k in cols for k in required) and (
+            best is None or len(cols) > len(best.cols)
+        ):
+            best = Match(i, cols)
+    return best
+
+
+@dataclass
+class PaperRows:
+    """Log rows read from one sheet: raw cells by log column, and where each sits.
+
+    ``data`` holds each log column's cells as read (paper codes still coded;
+    ``coded`` names the column whose codes decode them, see :func:`stack`). A
+    column read from the table has its letter in ``letters`` and each row its
+    sheet row in ``rows`` (1-based); a game's value read once above the table
+    (its date, a player's name) has its one address in ``fixed``.
+    """
+
+    sheet: str
+    data: dict[str, list] = field(default_factory=dict)
+    n: int = 0
+    rows: list[int] = field(default_factory=list)
+    letters: dict[str, str] = field(default_factory=dict)
+    fixed: dict[str, str | tuple[int, int]] = field(default_factory=dict)
+    coded: dict[str, Column] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def set_constant(
+        self, column: str, value: Any, where: str | tuple[int, int] | None
+    ) -> None:
+        """A game's value (read once, above the table) on every row; ``where``
+        is its address, or its 0-based (row, col)."""
+        self.data[column] = [value] * self.n
+        self.letters.pop(column, None)
+        self.coded.pop(column, None)
+        if where is not None:
+            self.fixed[column] = where
+
+    def cell(self, position: int, column: str) -> str | None:
+        """``Sheet!C7``: where row ``position``'s value of ``column`` was read."""
+        if column in self.fixed:
+            where = self.fixed[column]
+            if isinstance(where, tuple):  # (row, col), 0-based
+                return f"{self.sheet}!{cell_ref(*where)}"
+            return where
+        letter = self.letters.get(column)
+        if letter is None or not 0 <= position < len(self.rows):
+            return None
+        return f"{self.sheet}!{letter}{self.rows[position]}"
+
+
+def stack(parts: Sequence[PaperRows]) -> pd.DataFrame:
+    """One frame of raw log rows from every sheet's rows, codes decoded once
+    per column (not once per sheet)."""
+    names = list(dict.fromkeys(k for p in parts for k in p.data))
+    columns = {}
+    for name in names:
+        cells: list = []
+        for part in parts:
+            cells.extend(part.data.get(name, [None] * part.n))
+        values = np.empty(len(cells), dtype=object)
+        values[:] = cells
+        values[values == ""] = None
+        coder = next((p.coded[name] for p in parts if name in p.coded), None)
+        if coder is not None:
+            values = decode(values, coder)
+        columns[name] = pd.Series(values, dtype=object)
+    total = sum(p.n for p in parts)
+    return pd.DataFrame(columns) if columns else pd.DataFrame(index=range(total))
+
+
+def _blank(value: Any) -> bool:
+    return value is None or value == ""
+
+
+def read_rows(
+    cells: SheetCells,
+    match: Match,
+    columns: Sequence[Column],
+    *,
+    stop: Sequence[str] = (),
+    until_blank: bool = False,
+) -> PaperRows:
+    """The rows under a found heading, as log columns.
+
+    Rows are read down to the first whose first column holds one of the
+    ``stop`` texts (a totals row), or to the end; rows with nothing in any
+    column that ``fills_row`` are left out (a template's unused rows), or end
+    the table (``until_blank``: something else follows below it).
+    """
+    found = [c for c in columns if c.field and c.key in match.cols]
+    cols = {c.field: match.cols[c.key] for c in found}
+    fills = [cols[c.field] for c in found if c.fills_row]
+    first = min(match.cols.values()) if match.cols else 0
+    return _take_rows(
+        cells, match.row + 1, cols, fills, first, stop, found, until_blank
+    )
+
+
+def _take_rows(
+    cells, start, cols, fills, first, stop, found, until_blank=False
+) -> PaperRows:
+    """Rows ``start``.. of ``cells.rows`` (indices), cut at a stop text (or at
+    the first empty row, ``until_blank``); empty cells stay ``""`` here and
+    become None in :func:`stack`."""
+    ends = {norm(s) for s in stop}
+    width = max([*cols.values(), *fills, first], default=-1) + 1
+    grid = cells.rows[start:]
+    if grid and min(map(len, grid)) < width:  # calamine's rows are all as wide
+        grid = [list(r) + [""] * (width - len(r)) for r in grid]
+    pick = itemgetter(*fills) if fills else (lambda r: ())
+    blank = pick([""] * width) if len(fills) != 1 else ""
+    taken, rows = [], []
+    for i, row in enumerate(grid):
+        lead = row[first]
+        if lead.__class__ is str and lead and norm(lead) in ends:
+            break
+        got = pick(row)
+        if got != blank and (len(fills) != 1 or got is not None):
+            taken.append(row)
+            rows.append(cells.first_row + start + i + 1)
+        elif until_blank:
+            break
+    columns = list(zip(*taken, strict=True)) if taken else []
+    data = {f: list(columns[j]) if taken else [] for f, j in cols.items()}
+    letters = {f: _letters(cells.first_col + j) for f, j in cols.items()}
+    coded = {c.field: c for c in found if c.codes or c.blank or c.aliases}
+    return PaperRows(cells.sheet, data, len(taken), rows, letters, {}, coded)
+
+
+@lru_cache(maxsize=512)
+def _letters(col: int) -> str:
+    return col_letters(col)
+
+
+def hint(
+    table: Table,
+    row: int,
+    *,
+    stop: Sequence[str] = (),
+    fixed: Mapping | None = None,
+    until_blank: bool = False,
+) -> dict[str, Any]:
+    """What a writer stores so that its table is read back without a search:
+    the heading row (0-based sheet row of the lowest heading), each log
+    column's sheet column and heading, the stop texts and the cells of values
+    written once above the table (``fixed``: log column -> (row, col))."""
+    cols = {c.field: table.col(c.key) for c in table.columns if c.field}
+    top = row - 1 if table.grouped else row  # ungrouped headings span both rows
+    return {
+        "row": row,
+        "cols": cols,
+        "labels": {
+            c.field: [row if c.group else top, norm(c.label)]
+            for c in table.columns
+            if c.field
+        },
+        "fills": [c.field for c in table.columns if c.field and c.fills_row],
+        "first": table.first_col,
+        "stop": [norm(s) for s in stop],
+        "until_blank": until_blank,
+        "fixed": {k: list(v) for k, v in (fixed or {}).items()},
+    }
+
+
+def read_hinted(
+    cells: SheetCells, layout: Mapping[str, Any], columns: Sequence[Column]
+) -> PaperRows | None:
+    """Read a table where the writer's :func:`hint` says it is; None when the
+    headings are no longer there (the sheet was edited: search for them)."""
+    row = layout["row"] - cells.first_row
+    if not 0 <= row < len(cells.rows):
+        return None
+    offset = cells.first_col
+    cols = {f: c - offset for f, c in layout["cols"].items()}
+    for name, col in layout["cols"].items():
+        at, label = layout["labels"][name]
+        if norm(cells.cell(at, col)) != label:
+            return None
+    by_field = {c.field: c for c in columns if c.field}
+    found = [by_field[f] for f in cols if f in by_field]
+    fills = [cols[f] for f in layout["fills"] if f in cols]
+    first = layout["first"] - offset
+    rows = _take_rows(
+        cells,
+        row + 1,
+        cols,
+        fills,
+        first,
+        layout["stop"],
+        found,
+        layout.get("until_blank", False),
+    )
+    for name, (r, c) in layout["fixed"].items():
+        rows.set_constant(name, cells.cell(r, c), (r, c))
+    return rows
