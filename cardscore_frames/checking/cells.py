@@ -89,7 +89,10 @@ def _odd_values(uniques: Any, values: list) -> np.ndarray | None:
     """Per distinct value, what it is when it cannot be a cell (None where it
     can); None when all can, as typed arrays always can (only objects are
     looked at one by one)."""
-    if getattr(uniques, "dtype", object) != object:
+    dtype = getattr(uniques, "dtype", object)
+    if pd.api.types.is_complex_dtype(dtype):  # never a log's number
+        return np.array(["a complex number"] * (len(values) - 1) + [None], object)
+    if dtype != object:
         return None
     if pd.api.types.infer_dtype(values, skipna=True) in _PLAIN_KINDS:
         return None

@@ -264,7 +264,7 @@ def _reasons(fc: pd.DataFrame, bad: np.ndarray) -> np.ndarray:
         else pd.Series(dtype=str)
     )
     table = "; ".join(fc.loc[fc["row"].isna(), "message"])
-    reasons = pd.Series(np.flatnonzero(bad)).map(per_row).fillna("").astype("str")
+    reasons = per_row.reindex(np.flatnonzero(bad), fill_value="").astype("str")
     if table:
         reasons = (table + "; " + reasons).str.rstrip("; ")
     return reasons.to_numpy(dtype=object)

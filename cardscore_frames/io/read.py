@@ -206,7 +206,7 @@ def _read_cells(
     if suffix in (".xlsx", ".xlsm"):
         return _read_excel(path, sheet)
     raise LogReadError(
-        f"log file must end in {', '.join(_SUFFIXES)}, .xlsx or .xlsm; "
+        f"{path}: a log file must end in {', '.join(_SUFFIXES)}, .xlsx or .xlsm; "
         f"got {path.name!r}"
     )
 
