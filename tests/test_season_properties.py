@@ -11,7 +11,7 @@ import cardscore_frames as csf
 
 NAMES = ["Anne", "Bea", "Cyril", "Dora", "Eve", "Fred"]
 SETTINGS = settings(
-    max_examples=25,
+    max_examples=20,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -244,6 +244,11 @@ def _teams(results: pd.DataFrame, group: np.ndarray, by: list[str]) -> pd.DataFr
         points_for=part["points_for"].to_numpy()[first],
         points_against=part["points_against"].to_numpy()[first],
     )
+    return _team_record(sides, by)
+
+
+def _team_record(sides: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """Each side of each game against the other side(s), summed per pair."""
     both = sides.merge(
         sides[["game_key", "pair", "team"]], on="game_key", suffixes=("", "_o")
     )

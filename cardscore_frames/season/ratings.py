@@ -42,7 +42,8 @@ INSTALL_HINT = "pip install 'cardscore-frames[season]'"
 class Ratings(NamedTuple):
     """What :func:`ratings` returns.
 
-    ``history``: one row per rated game and player, in replay order: ``game``,
+    ``history``: one row per rated game and player, in replay order (each
+    game's own: by ``step``, then side and player): ``game``,
     ``game_key``, ``league``, ``season``, ``date``, ``step`` (the game's place
     in its game's replay, 1-based), ``player``, ``rank`` (the rank given to
     openskill, 1 = best), ``games`` (games rated so far, this one included),
@@ -148,11 +149,11 @@ def _game_table(results: pd.DataFrame) -> pd.DataFrame:
     player_code = part["player"].cat.codes.to_numpy().astype(np.int64)
     return pd.DataFrame(
         {
-            "game": part["game"].to_numpy(),
+            "game": part["game"].array,
             "unit": part["seq"].to_numpy(),
             "team": np.where(team >= 0, team, -1 - player_code),
             "rank": place[rows].astype(np.int64),
-            "player": part["player"].to_numpy(),
+            "player": part["player"].array,
             "row": rows,
         }
     )
@@ -178,11 +179,11 @@ def _deal_table(ledger: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
     rated = margin != 0
     frame = pd.DataFrame(
         {
-            "game": ledger["game"].to_numpy(),
+            "game": ledger["game"].array,
             "unit": unit,
             "team": np.where(teamed, pair, (margin > 0).astype(np.int64)),
             "rank": np.where(margin > 0, 1, 2),
-            "player": ledger["player"].to_numpy(),
+            "player": ledger["player"].array,
             "row": np.arange(len(ledger)),
         }
     )[rated]
@@ -193,9 +194,7 @@ def _deal_table(ledger: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
 def _replay(table: pd.DataFrame, rater: Any) -> pd.DataFrame:
     """Rate the units in order; the only loop is over openskill's calls."""
     game, player = sort_codes(table["game"]), sort_codes(table["player"])
-    order = np.lexsort(
-        (player, table["team"].to_numpy(), table["unit"].to_numpy(), game)
-    )
+    order = _order(game, table["unit"].to_numpy(), table["team"].to_numpy(), player)
     table = table.iloc[order].reset_index(drop=True)
     game, player = game[order], player[order]
     who, players = pd.factorize(game * (int(player.max()) + 2) + player)
@@ -213,17 +212,43 @@ def _replay(table: pd.DataFrame, rater: Any) -> pd.DataFrame:
     return table
 
 
+def _order(*keys: np.ndarray) -> np.ndarray:
+    """Rows sorted by ``keys`` (most significant first): one argsort of a
+    combined integer key when it fits in 62 bits, else lexsort."""
+    keys = [k - k.min() if len(k) else k for k in keys]
+    spans = [int(k.max()) + 1 if len(k) else 1 for k in keys]
+    if float(np.prod(spans, dtype=float)) >= 2.0**62:
+        return np.lexsort(keys[::-1])
+    combined = np.zeros(len(keys[0]), dtype=np.int64)
+    for k, span in zip(keys, spans, strict=True):
+        combined = combined * span + k
+    return np.argsort(combined, kind="stable")
+
+
 def _rate_all(rater, who, n_players, unit_starts, team_starts, rank, n):
-    """The loop: one ``rate`` call per unit, teams cut at ``team_starts``."""
+    """The loop: one ``rate`` call per unit, teams cut at ``team_starts``;
+    units of one-player teams (tarot, preferans) take a shorter path."""
     current = [rater.rating() for _ in range(n_players)]
-    rated: list[Any] = [None] * n
-    who = who.tolist()
-    bounds = np.searchsorted(team_starts, np.r_[unit_starts, n]).tolist()
-    team_starts = np.r_[team_starts, n].tolist()
-    rank = rank.tolist()
-    rate = rater.rate
-    for u in range(len(unit_starts)):
-        cuts = team_starts[bounds[u] : bounds[u + 1] + 1]
+    # floats, not the rating objects: thousands of live objects would slow
+    # every garbage collection that openskill's copies set off
+    mu: list[float] = [0.0] * n
+    sigma: list[float] = [0.0] * n
+    team_size = np.diff(np.r_[team_starts, n])
+    per_unit = np.searchsorted(team_starts, np.r_[unit_starts, n])
+    single = (np.add.reduceat(team_size, per_unit[:-1]) == np.diff(per_unit)).tolist()
+    bounds, starts = per_unit.tolist(), np.r_[unit_starts, n].tolist()
+    cuts_all = np.r_[team_starts, n].tolist()
+    who, rank, rate = who.tolist(), rank.tolist(), rater.rate
+    for u, alone in enumerate(single):
+        if alone:
+            a, b = starts[u], starts[u + 1]
+            players = who[a:b]
+            new = rate([[current[p]] for p in players], ranks=rank[a:b])
+            for k, p, (r,) in zip(range(a, b), players, new, strict=True):
+                current[p] = r
+                mu[k], sigma[k] = r.mu, r.sigma
+            continue
+        cuts = cuts_all[bounds[u] : bounds[u + 1] + 1]
         teams = [
             [current[p] for p in who[a:b]]
             for a, b in zip(cuts[:-1], cuts[1:], strict=True)
@@ -232,53 +257,63 @@ def _rate_all(rater, who, n_players, unit_starts, team_starts, rank, n):
         k = cuts[0]
         for members in new:
             for r in members:
-                current[who[k]] = rated[k] = r
+                current[who[k]] = r
+                mu[k], sigma[k] = r.mu, r.sigma
                 k += 1
-    return np.array([r.mu for r in rated]), np.array([r.sigma for r in rated])
+    return np.array(mu), np.array(sigma)
 
 
 _META = ("game_key", "league", "season", "date")
 
 
 def _history(table: pd.DataFrame, source: pd.DataFrame) -> pd.DataFrame:
+    """The rated rows in replay order, with their game's metadata (numpy and
+    categorical takes only: this runs beside the rating loop)."""
     rows = table["row"].to_numpy()
-    out = pd.DataFrame({"game": table["game"].to_numpy()})
-    for c in _META:
-        out[c] = (
-            source[c].to_numpy()[rows] if c == "date" else source[c].take(rows).array
-        )
     # rows come sorted by game, then unit (replay order), then team and player
     game, player = sort_codes(table["game"]), sort_codes(table["player"])
     unit = table["unit"].to_numpy()
     first_of_game = np.r_[True, game[1:] != game[:-1]]
     new_unit = first_of_game | np.r_[True, unit[1:] != unit[:-1]]
     count = np.cumsum(new_unit)
-    out["step"] = count - np.maximum.accumulate(np.where(first_of_game, count, 0)) + 1
-    out["player"] = table["player"].to_numpy()
-    out["rank"] = table["rank"].to_numpy()
     key = game * (int(player.max()) + 2) + player
-    out["games"] = pd.Series(key).groupby(key).cumcount().to_numpy() + 1
-    out["mu"] = table["mu"].to_numpy()
-    out["sigma"] = table["sigma"].to_numpy()
-    out["ordinal"] = out["mu"] - 3.0 * out["sigma"]
-    return out.iloc[np.lexsort((player, unit, game))].reset_index(drop=True)
+    by_key = np.argsort(key, kind="stable")  # each player's games in order
+    run = np.r_[True, key[by_key][1:] != key[by_key][:-1]]
+    games = np.empty(len(key), dtype=np.int64)
+    positions = np.arange(len(key))
+    games[by_key] = positions - np.maximum.accumulate(np.where(run, positions, 0)) + 1
+    mu, sigma = table["mu"].to_numpy(), table["sigma"].to_numpy()
+    out = pd.DataFrame(
+        {
+            "game": table["game"].array,
+            **{c: source[c].array.take(rows) for c in ("game_key", "league", "season")},
+            "date": source["date"].to_numpy()[rows],
+            "step": count
+            - np.maximum.accumulate(np.where(first_of_game, count, 0))
+            + 1,
+            "player": table["player"].array,
+            "rank": table["rank"].to_numpy(),
+            "games": games,
+            "mu": mu,
+            "sigma": sigma,
+            "ordinal": mu - 3.0 * sigma,
+        }
+    )
+    return out
 
 
 def _final(history: pd.DataFrame) -> pd.DataFrame:
-    last = history.groupby(["game", "player"], observed=True, sort=False).tail(1)
-    out = last[["game", "player", "games", "mu", "sigma", "ordinal"]].copy()
-    out["last_date"] = last["date"].to_numpy()
+    """Each player's last row, ranked by ordinal within his game."""
+    game, player = sort_codes(history["game"]), sort_codes(history["player"])
+    key = game * (int(player.max()) + 2) + player
+    _, last = np.unique(key[::-1], return_index=True)
+    last = np.sort(len(key) - 1 - last)
+    cols = ["game", "player", "games", "mu", "sigma", "ordinal", "date"]
+    out = history[cols].take(last).rename(columns={"date": "last_date"})
     ordinal = out["ordinal"].round(9)
-    out.insert(
-        1,
-        "rank",
-        ordinal.groupby(out["game"], observed=True)
-        .rank(method="min", ascending=False)
-        .to_numpy(dtype=np.int64),
-    )
-    order = np.lexsort(
-        (sort_codes(out["player"]), out["rank"].to_numpy(), sort_codes(out["game"]))
-    )
+    rank = ordinal.groupby(game[last]).rank(method="min", ascending=False)
+    out.insert(1, "rank", rank.to_numpy(dtype=np.int64))
+    order = np.lexsort((player[last], out["rank"].to_numpy(), game[last]))
     return out.iloc[order].reset_index(drop=True)
 
 

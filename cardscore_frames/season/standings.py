@@ -17,12 +17,12 @@ from cardscore_frames.season.criteria import (
     Ranking,
     check_tiebreaks,
     competition_rank,
-    place_points,
     ranking_for,
 )
 from cardscore_frames.season.figures import group_ids, player_figures
-from cardscore_frames.season.frames import by_columns, prepared, team_column
+from cardscore_frames.season.frames import by_columns, prepared
 from cardscore_frames.season.money import game_money, priced_rows
+from cardscore_frames.season.tiebreaks import direct_encounter, place_points_of
 
 __all__ = ["standings"]
 
@@ -207,11 +207,11 @@ def _ranked(part, results, gid, groups, rule: Ranking, own, rank_by) -> pd.DataF
     """Criteria values, then ranks, for the rows of one rule."""
     criteria = _expanded(rule.criteria(own), int(part["players_max"].max()))
     if "place_points" in criteria and "place_points" not in part:
-        part["place_points"] = _place_points_of(results, gid, part)
+        part["place_points"] = place_points_of(results, gid, part)
     values = pd.DataFrame(index=part.index)
     for name in criteria:
         if name == "direct":
-            values[name] = _direct(part, results, gid, groups, values, rank_by)
+            values[name] = direct_encounter(part, results, gid, groups, values, rank_by)
         else:
             values[name] = _criterion(part, name, rank_by)
         values[name] = values[name].round(_ROUND)
@@ -280,58 +280,6 @@ def _criterion(part: pd.DataFrame, name: str, rank_by: str) -> pd.Series:
         raise RulesError(f"the tie-break {name!r} needs points for and against")
     total = total.astype(float)
     return total / per if rank_by == "mean" and per is not None else total
-
-
-def _place_points_of(results, gid, part) -> np.ndarray:
-    place = pd.to_numeric(results["place"], errors="coerce").to_numpy(dtype=float)
-    decided = ~np.isnan(place)
-    players = results["players"].to_numpy(dtype=np.int64)
-    side = team_column(results)
-    ties = (
-        pd.DataFrame(
-            {"g": results["game_key"].cat.codes.to_numpy(), "p": place, "s": side}
-        )
-        .groupby(["g", "p"], observed=True)["s"]
-        .transform("nunique")
-        .to_numpy(dtype=float)
-    )
-    rows = np.flatnonzero(decided & np.isin(gid, part.index.to_numpy()))
-    points = place_points(
-        players[rows], place[rows].astype(np.int64), ties[rows].astype(np.int64)
-    )
-    total = pd.Series(points).groupby(gid[rows]).sum()
-    return total.reindex(part.index, fill_value=0.0).to_numpy()
-
-
-def _direct(part, results, gid, groups, values, rank_by) -> np.ndarray:
-    """Encounters won minus lost against the other players still tied on every
-    earlier criterion (a game finished above one of them +1, below -1, level
-    0; partners are not opponents); NaN for a player not tied."""
-    earlier = values.fillna(-np.inf).assign(_group=groups)
-    tie = earlier.groupby(list(earlier.columns), sort=False).ngroup().to_numpy()
-    size = np.bincount(tie)[tie]
-    tied = pd.Series(tie[size > 1], index=part.index[size > 1])
-    rows = np.flatnonzero(np.isin(gid, tied.index.to_numpy()))
-    out = pd.Series(np.nan, index=part.index)
-    if not len(rows):
-        return out.to_numpy()
-    sub = pd.DataFrame(
-        {
-            "g": results["game_key"].cat.codes.to_numpy()[rows],
-            "tie": tied.reindex(gid[rows]).to_numpy(),
-            "who": gid[rows],
-            "side": team_column(results)[rows],
-            "place": pd.to_numeric(results["place"], errors="coerce").to_numpy()[rows],
-        }
-    ).dropna(subset=["place"])
-    pairs = sub.merge(sub, on=["g", "tie"], suffixes=("", "_o"))
-    pairs = pairs[pairs["side"].to_numpy() != pairs["side_o"].to_numpy()]
-    net = np.sign(pairs["place_o"].to_numpy() - pairs["place"].to_numpy())
-    by_who = pd.Series(net).groupby(pairs["who"].to_numpy())
-    points = by_who.sum() if rank_by == "total" else by_who.mean()
-    out.loc[tied.index] = 0.0
-    out.loc[points.index] = points.to_numpy()
-    return out.to_numpy()
 
 
 def _words(criteria: list[str], rank_by: str) -> str:

@@ -149,7 +149,7 @@ def _write(ledger, path, prep, scored, by, min_games, whist_price, unit, rate):
         _standings_sheet(front, table, by, pages)
         _h2h_sheet(matrix, h2h, ledger)
         if rating is not None:
-            _ratings_sheet(rating, rated, pages)
+            _ratings_sheet(rating, rated)
     return Path(path)
 
 
@@ -242,7 +242,7 @@ def _teams_or_none(ledger) -> pd.DataFrame | None:
     return head_to_head(ledger, teams=True)
 
 
-def _ratings_sheet(sheet: Sheet, rated: Ratings, pages) -> None:
+def _ratings_sheet(sheet: Sheet, rated: Ratings) -> None:
     """Final ratings per game, and a chart of the leaders' ordinal by game."""
     model = rated.model
     sheet.write(0, 0, "Ratings", "title", fit=False)
@@ -257,37 +257,41 @@ def _ratings_sheet(sheet: Sheet, rated: Ratings, pages) -> None:
     )
     row = 3
     for game, final in rated.final.groupby("game", observed=True, sort=False):
-        sheet.write(row, 0, _title(str(game)), "bold", fit=False)
-        frame = final.drop(columns="game").reset_index(drop=True)
-        numbers = ["mu", "sigma", "ordinal"]
-        frame[numbers] = frame[numbers].round(3)
-        block = sheet.write_frame(frame, row + 1, 0, styles={"last_date": "date"})
         history = rated.history[(rated.history["game"] == game).to_numpy()]
-        top = frame["player"].astype(str).head(_TOP).tolist()
-        wide = _ordinal_by_step(history, top)
-        # below the chart (about 300 pixels: 16 rows), the data it draws
-        data = sheet.write_frame(wide.round(3), block.last_row + 19, 0)
-        line_chart(
-            sheet,
-            block.last_row + 2,
-            0,
-            categories=data.column("game"),
-            series=[
-                (
-                    CellRange(sheet.name, data.header_row, col, data.header_row, col),
-                    data.column(name),
-                )
-                for name, col in data.columns.items()
-                if name != "game"
-            ],
-            title=f"{_title(str(game))}: ordinal after each game",
-            x_title="game",
-            y_title="mu - 3 sigma",
-        )
-        row = data.last_row + 3
+        row = _rating_block(sheet, row, str(game), final, history)
     sheet.freeze(3, 0)
     sheet.autofit(maximum=24)
     sheet.landscape_fit_to_page()
+
+
+def _rating_block(sheet: Sheet, row: int, game: str, final, history) -> int:
+    """One game's final ratings, a line chart of its leaders, and the chart's
+    data below it; the next free row."""
+    sheet.write(row, 0, _title(game), "bold", fit=False)
+    frame = final.drop(columns="game").reset_index(drop=True)
+    numbers = ["mu", "sigma", "ordinal"]
+    frame[numbers] = frame[numbers].round(3)
+    block = sheet.write_frame(frame, row + 1, 0, styles={"last_date": "date"})
+    top = frame["player"].astype(str).head(_TOP).tolist()
+    wide = _ordinal_by_step(history, top)
+    # below the chart (about 300 pixels: 16 rows), the data it draws
+    data = sheet.write_frame(wide.round(3), block.last_row + 19, 0)
+    header = data.header_row
+    line_chart(
+        sheet,
+        block.last_row + 2,
+        0,
+        categories=data.column("game"),
+        series=[
+            (CellRange(sheet.name, header, col, header, col), data.column(name))
+            for name, col in data.columns.items()
+            if name != "game"
+        ],
+        title=f"{_title(game)}: ordinal after each game",
+        x_title="game",
+        y_title="mu - 3 sigma",
+    )
+    return data.last_row + 3
 
 
 def _ordinal_by_step(history: pd.DataFrame, players: list[str]) -> pd.DataFrame:
