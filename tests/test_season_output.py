@@ -113,3 +113,19 @@ def test_command_errors(tmp_path):
     assert got.returncode == 1 and "no log matches" in got.stderr
     got = run("--game", "tarot", "sample_data/tarot_season.csv", "--out", "x.txt")
     assert got.returncode == 1 and "--out must end in" in got.stderr
+
+
+def test_command_writes_parquet_and_a_workbook_in_process(tmp_path, capsys):
+    from cardscore_frames.cli import main
+
+    out = tmp_path / "standings.parquet"
+    log = "belot:sample_data/belot_season.csv"
+    assert main(["season", log, "--out", str(out), "--rank-by", "mean"]) == 0
+    table = pd.read_parquet(out)
+    assert table["ranking"].iloc[0].startswith("win rate")
+    assert (
+        "== belot / Yerevan Bazar-Belot Club / 2025-2026 ==" in capsys.readouterr().out
+    )
+    book = tmp_path / "season.xlsx"
+    assert main(["season", log, "--out", str(book), "--no-ratings"]) == 0
+    assert "Ratings" not in sheet_names(book)

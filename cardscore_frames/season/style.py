@@ -10,6 +10,9 @@ from typing import Any
 
 import pandas as pd
 
+from cardscore_frames.errors import CardscoreError
+from cardscore_frames.season.ratings import INSTALL_HINT
+
 __all__ = ["style"]
 
 _INTEGER = ("rank", "games", "deals", "wins", "losses", "longest_streak", "positive")
@@ -49,7 +52,12 @@ def style(table: pd.DataFrame, *, precision: int = 1) -> Any:
             formats[column] = "{:.0%}"
         elif pd.api.types.is_float_dtype(table[column]):
             formats[column] = f"{{:.{precision}f}}"
-    styler = table.style.format(formats, escape="html", na_rep="")
+    try:
+        styler = table.style.format(formats, escape="html", na_rep="")
+    except ImportError:  # pragma: no cover - pandas' Styler needs jinja2
+        raise CardscoreError(
+            f"a styled table needs jinja2 (pandas' Styler): {INSTALL_HINT}"
+        ) from None
     styler = styler.format_index(escape="html", axis=1).hide(axis="index")
     if "rank" in table:
         bold = table["rank"].to_numpy() == 1
