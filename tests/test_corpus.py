@@ -1118,3 +1118,40 @@ def test_a_passed_deal_with_other_values_is_still_refused():
         ["card_points", "not_a_number"],
         ["oudlers", "set_on_pass"],
     ]
+
+
+# --- what the fuzzer found (scripts/fuzz_readers.py) -----------------------------------
+
+
+def test_a_carriage_return_alone_ends_a_line_as_the_parser_reads_it(tmp_path):
+    path = tmp_path / "log.csv"
+    path.write_bytes(b"game_id,deal\rplayer1\n1,1\n")  # the header is one line
+    with pytest.raises(csf.LogReadError, match="line 2 has 1 cell: 'player1'"):
+        csf.read_log(path, game="tarot")
+
+
+def test_a_quote_inside_a_cell_keeps_the_lines_true(tmp_path):
+    frame = base("tarot")
+    frame.loc[1, "player3"] = 'Ga"lle'  # a quote inside a cell is a character
+    frame.loc[5, "taker"] = "Zoé"
+    path = tmp_path / "log.csv"
+    frame.replace({"Gaëlle": 'Ga"lle'}).to_csv(path, index=False, quoting=3)
+    with pytest.raises(csf.LogValidationError) as err:
+        csf.read_log(path, game="tarot")
+    fc = err.value.failure_cases
+    assert fc[["column", "line"]].values.tolist() == [["taker", 7]]
+
+
+def test_a_byte_order_mark_on_an_empty_first_line(tmp_path):
+    path = tmp_path / "log.csv"
+    path.write_bytes(b"\xef\xbb\xbf\n" + _lines(_ROW.format(d=1), "1,2,Anne"))
+    with pytest.raises(csf.LogReadError, match="line 4 has 3 cells"):
+        csf.read_log(path, game="tarot")
+
+
+def test_a_ragged_row_in_a_windows_1252_file_names_its_line(tmp_path):
+    path = tmp_path / "log.csv"
+    rows = [_ROW.format(d=1).replace("Anne", "Amélie"), "1,2,Amélie"]
+    path.write_bytes(_lines(*rows).decode().encode("cp1252"))
+    with pytest.raises(csf.LogReadError, match="line 3 has 3 cells: '1,2,Amélie'"):
+        csf.read_log(path, game="tarot")

@@ -10,6 +10,7 @@ or of bad JSON), never into a parser's own exception.
 from __future__ import annotations
 
 import csv
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -61,90 +62,147 @@ def parse_csv(
     a log repeats few values in many rows, and the checks look at each distinct
     value once. Raises :class:`NotUtf8` when ``encoding`` is None and the bytes
     are not UTF-8."""
-    skip = len(data) - len(data.lstrip(b"\r\n"))
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    skip = len(data) - len(data[bom:].lstrip(b"\r\n"))
     body = data[skip:]
     if not body[:1024].strip() and not body.strip():
         raise LogReadError(f"{path}: the file is empty (no header row, no deals)")
-    newline = b"\n" if b"\n" in body else b"\r"
-    head = body.split(newline, 1)[0].decode(encoding or "utf-8-sig", "replace")
-    head = head.lstrip("\ufeff").rstrip("\r")
+    end = _line_end(body)  # the header: the first line, as the parser sees it
+    head = body[:end].decode(encoding or "utf-8-sig", "replace").lstrip("\ufeff")
     try:
         sep = csv.Sniffer().sniff(head, delimiters=",;\t").delimiter
     except csv.Error:
         sep = ","
-    names = next(csv.reader([head], delimiter=sep), [])
-    before = data[:skip].count(newline)  # empty lines above the header
-    end = body.find(newline)
-    if end < 0 or (len(body) - end < 4096 and not body[end + 1 :].strip()):
+    names = next(csv.reader([head], delimiter=sep), None) or [""]
+    before = _lines_in(data[:skip])  # empty lines above the header
+    if end == len(body) or (len(body) - end < 4096 and not body[end:].strip()):
         return _no_rows(names), np.zeros(0, dtype=np.int64)  # a header alone
-    table, bad = _arrow_csv(body, encoding, sep, len(names), path, threads=True)
-    if bad:  # again, one thread, for the rows' numbers
-        _, bad = _arrow_csv(body, encoding, sep, len(names), path, threads=False)
-        lines = _row_lines(body) + before
-        raise LogReadError(_ragged_message(path, bad, len(names), lines))
+    table = _arrow_csv(body, encoding, sep, len(names), path)
+    if isinstance(table, list):  # rows that do not fit the header
+        raise LogReadError(
+            _ragged_message(path, table, len(names), _row_lines(body) + before)
+        )
     frame = table.to_pandas()
     frame.columns = pd.Index(names)
-    newlines = body.count(newline)
-    if b'"' not in body and newlines in (len(frame), len(frame) + 1):
-        lines = np.arange(2, len(frame) + 2)  # no empty line: one row a line
-    else:
-        lines = _row_lines(body)[1 : len(frame) + 1]
-    lines += before
-    return _drop_unnamed_blank(frame), lines
+    lines = _data_lines(body, len(frame), sep, encoding)
+    return _drop_unnamed_blank(frame), None if lines is None else lines + before
 
 
-def _arrow_csv(
-    body: bytes, encoding: str | None, sep: str, n: int, path: Path, threads: bool
-):
-    """pyarrow's parse, every column text; rows whose cells do not match the
-    header are set aside (with their row number when not threaded)."""
+def _arrow_csv(body: bytes, encoding: str | None, sep: str, n: int, path: Path):
+    """pyarrow's parse, every column text. A file whose rows do not all fit the
+    header is parsed again, on one thread, to list every such row with its
+    number (a list of pyarrow's InvalidRow is returned then)."""
     import pyarrow as pa
-    from pyarrow import csv as pacsv
 
+    try:
+        return _read_arrow(body, encoding, sep, n)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeError) as exc:
+        if encoding is None and not _is_utf8(body):
+            raise NotUtf8 from None  # whatever pyarrow stumbled on first
+        if "columns, got" not in str(exc):
+            raise LogReadError(f"{path}: not a readable CSV table: {exc}") from None
     bad: list = []
 
     def set_aside(row: Any) -> str:
         bad.append(row)
         return "skip"
 
+    try:
+        _read_arrow(body, encoding, sep, n, set_aside)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeError) as exc:
+        raise LogReadError(f"{path}: not a readable CSV table: {exc}") from None
+    return bad
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _read_arrow(body: bytes, encoding: str | None, sep: str, n: int, handler=None):
+    import pyarrow as pa
+    from pyarrow import csv as pacsv
+
     text = pa.dictionary(pa.int32(), pa.string())
     columns = [f"c{i}" for i in range(n)]
+    return pacsv.read_csv(
+        pa.BufferReader(body),
+        read_options=pacsv.ReadOptions(
+            encoding=encoding or "utf8",
+            column_names=columns,
+            skip_rows=1,
+            use_threads=handler is None,  # row numbers need one thread
+        ),
+        parse_options=pacsv.ParseOptions(
+            delimiter=sep,
+            # a quoted value may hold a newline; without quotes none can, and
+            # the parser splits the file faster
+            newlines_in_values=b'"' in body,
+            invalid_row_handler=handler,
+        ),
+        convert_options=pacsv.ConvertOptions(
+            column_types=dict.fromkeys(columns, text),
+            strings_can_be_null=True,
+            null_values=[""],
+            quoted_strings_can_be_null=False,
+        ),
+    )
+
+
+def _line_end(body: bytes) -> int:
+    """Where the first line ends (at a newline, a carriage return, or the end)."""
+    ends = [i for i in (body.find(b"\n"), body.find(b"\r")) if i >= 0]
+    return min(ends) if ends else len(body)
+
+
+def _lines_in(text: bytes) -> int:
+    """Lines that ``text`` ends: at each newline, and at each carriage return
+    not followed by one (as the parser and editors count them)."""
+    return text.count(b"\n") + text.count(b"\r") - text.count(b"\r\n")
+
+
+def _data_lines(body: bytes, rows: int, sep: str, encoding) -> np.ndarray | None:
+    """The file line of each of ``rows`` data rows (line 1 is the header): found
+    the fast way when the file allows it, else by following its quotes, else by
+    Python's csv module; None when none of them agrees with the parser."""
+    plain = b'"' not in body and (
+        b"\r" not in body or _lines_in(body) == body.count(b"\n")
+    )
+    if plain and body.count(b"\n") in (rows, rows + 1):
+        return np.arange(2, rows + 2)  # no empty line: one row a line
+    lines = _row_lines(body)
+    if len(lines) == rows + 1:
+        return lines[1:]
+    lines = _csv_module_lines(body, sep, encoding)
+    return lines[1:] if len(lines) == rows + 1 else None
+
+
+def _csv_module_lines(body: bytes, sep: str, encoding) -> np.ndarray:
+    """Each row's first line as Python's csv module reads the file (quotes only
+    at the start of a cell, as pyarrow reads them): slower, for odd files."""
+    text = body.decode(encoding or "utf-8", "replace")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep)
+    starts, last = [], 0
     try:
-        table = pacsv.read_csv(
-            pa.BufferReader(body),
-            read_options=pacsv.ReadOptions(
-                encoding=encoding or "utf8",
-                column_names=columns,
-                skip_rows=1,
-                use_threads=threads,
-            ),
-            parse_options=pacsv.ParseOptions(
-                delimiter=sep,
-                # a quoted value may hold a newline; without quotes none can,
-                # and the parser splits the file faster
-                newlines_in_values=b'"' in body,
-                invalid_row_handler=set_aside,
-            ),
-            convert_options=pacsv.ConvertOptions(
-                column_types=dict.fromkeys(columns, text),
-                strings_can_be_null=True,
-                null_values=[""],
-                quoted_strings_can_be_null=False,
-            ),
-        )
-    except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeError) as exc:
-        if encoding is None and "UTF8" in str(exc).upper().replace("-", ""):
-            raise NotUtf8 from None
-        raise LogReadError(f"{path}: not a readable CSV table: {exc}") from None
-    return table, bad
+        for row in reader:
+            if row:  # an empty line carries no row
+                starts.append(last + 1)
+            last = reader.line_num
+    except csv.Error:
+        return np.zeros(0, dtype=np.int64)
+    return np.array(starts, dtype=np.int64)
 
 
 def _row_lines(body: bytes) -> np.ndarray:
     """The file line where each row starts, the header first; empty lines carry
     no row (the parser skips them), and a newline inside quotes ends none."""
     raw = np.frombuffer(body, dtype=np.uint8)
-    newline = 10 if (b"\n" in body or b"\r" not in body) else 13
-    breaks = np.flatnonzero(raw == newline)
+    lf, cr = raw == 10, raw == 13
+    cr[:-1] &= ~lf[1:]  # "\r\n" is one break, at its "\n"
+    breaks = np.flatnonzero(lf | cr)
     ends = breaks
     if b'"' in body:
         quotes = np.flatnonzero(raw == 34)

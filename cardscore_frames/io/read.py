@@ -229,7 +229,7 @@ def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:
     empty = frame.isna().all(axis=1).to_numpy()
     if empty.any():  # rows of separators only carry no deal; keep lines true
         frame = frame.loc[~empty].reset_index(drop=True)
-        lines = lines[~empty]
+        lines = None if lines is None else lines[~empty]
     return frame, Source(label=str(path), lines=lines, encoding=used)
 
 
