@@ -92,8 +92,9 @@ def score_log(
             sheet=int(sheet) if str(sheet).isdigit() else sheet,
         )
     except LogValidationError as exc:
-        if errors_csv:
-            exc.failure_cases.to_csv(errors_csv, index=False)
+        if errors_csv:  # atomically, as every file the package writes
+            with atomic_path(errors_csv) as temporary:
+                exc.failure_cases.to_csv(temporary, index=False)
         raise
     print_tables(entry.report(deals), out)
     if out_file is not None:
