@@ -10,7 +10,7 @@ pandas/numpy code, and get one common ledger for everything downstream::
 """
 
 from cardscore_frames import accessor as _accessor  # noqa: F401 (registers .cardscore)
-from cardscore_frames import season
+from cardscore_frames import distributed, season
 from cardscore_frames.checking import Collected
 from cardscore_frames.datasets import list_examples, load_example
 from cardscore_frames.errors import (
@@ -67,5 +67,6 @@ __all__ = [
     "belot",
     "preferans",
     "season",
+    "distributed",
     "__version__",
 ]

@@ -161,9 +161,14 @@ def _as_numbers(values: pd.Series, name: str, dtype) -> np.ndarray:
 
 def _minted_keys(out: pd.DataFrame) -> np.ndarray:
     """``game_key`` for a frame made by hand: from its game, league, season, id."""
-    parts = [text_of(out[c]) for c in ("game", "league", "season", "game_id")]
-    keys = [game_keys(g, [lg], [s], [i]).iloc[0] for g, lg, s, i in zip(*parts)]
-    return np.array(keys, dtype=object)
+    game, league, season, game_id = (
+        text_of(out[c]) for c in ("game", "league", "season", "game_id")
+    )
+    keys = pd.Series([""] * len(out), dtype="str")
+    for name in np.unique(game):  # one vectorised key per game of the frame
+        rows = game == name
+        keys[rows] = game_keys(name, league[rows], season[rows], game_id[rows]).array
+    return keys.to_numpy(dtype=object)
 
 
 def _check_games(out: pd.DataFrame) -> None:
