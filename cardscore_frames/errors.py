@@ -88,7 +88,8 @@ class LogValidationError(CardscoreError, ValueError):
         ``column``, ``value`` (as given), ``reason`` (a machine-readable code),
         ``message`` (what was expected and what is allowed), ``row`` (0-based
         position in the input), ``line`` (file line, 1-based, when known) and
-        ``cell`` (``Sheet!C7`` for Excel input, when known).
+        ``cell`` (``Sheet!C7`` for Excel input, when known); a settlement
+        sheet's problems end with ``player``, the name on the row.
     source : str, optional
         Where the log came from, for the summary.
     kind : str
@@ -128,7 +129,7 @@ class LogValidationError(CardscoreError, ValueError):
         item = fc.columns[1]  # "deal" in a deal log, "seat" in a sheet
         rows = fc.dropna(subset=["row"])["row"].nunique() if "row" in fc else 0
         whole = len(fc) - len(fc.dropna(subset=["row"])) if "row" in fc else 0
-        what = "log" if self.kind == "deals" else self.kind
+        what = _LOG_NAMES.get(self.kind, self.kind)
         where = f" in {self.source}" if self.source else ""
         counted = [f"{rows} {_rows_named(item, rows)}"] if rows else []
         if whole:
@@ -143,6 +144,10 @@ class LogValidationError(CardscoreError, ValueError):
         if len(fc) > limit:
             lines.append(f"  ... and {len(fc) - limit} more (see .failure_cases)")
         return "\n".join(lines)
+
+
+#: What a summary calls each kind of log.
+_LOG_NAMES = {"deals": "log", "points": "points log"}
 
 
 def _rows_named(item: str, n: int) -> str:
@@ -161,7 +166,13 @@ def describe_failure(rec: dict, item: str = "deal") -> str:
         parts.append(f"game {rec['game_id']}")
     if not _missing(rec.get(item)):
         parts.append(f"{item} {rec[item]}")
-    where = ", ".join(parts) if parts else "whole log"
+    if not _missing(rec.get("player")):  # a sheet's row: the player it is
+        parts.append(f"player {rec['player']}")
+    where = (
+        ", ".join(parts)
+        if parts
+        else ("whole sheet" if item == "seat" else "whole log")
+    )
     if not _missing(rec.get("cell")):
         where += f" (cell {rec['cell']})"
     elif not _missing(rec.get("line")):

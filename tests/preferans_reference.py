@@ -1,5 +1,7 @@
 """A plain, row-by-row preferans deal scorer written straight from
-shared/rules/preferans.md ("One deal", "Pool overflow", the presets table).
+shared/rules/preferans.md ("One deal", "Pool overflow", the presets table), and
+from the log format's corrections (``contract = correction``: pool1..4,
+mountain1..4, whists1..4 on ``whists_on``) and per-deal ``all_pass_price``.
 
 It shares no code with the package (not even its rule tables): it is the oracle the
 vectorised scorer is checked against (tests) and the baseline it is measured against
@@ -154,10 +156,26 @@ def _all_pass(row, deal, players, sitting, price, rules):
             deal.mountain[s] += price * tricks[s]
 
 
+def _correction(row, deal, players):
+    """A correction row: the amounts it writes (pool points still to be capped)."""
+    deal.outcome = "correction"
+    on = row.get("whists_on")
+    on = None if _blank(on) else players.index(str(on).strip())
+    for s in range(len(players)):
+        for kind, target in (("pool", deal.pool), ("mountain", deal.mountain)):
+            cell = row.get(f"{kind}{s + 1}")
+            if not _blank(cell):
+                target[s] += int(cell)
+        cell = row.get(f"whists{s + 1}")
+        if not _blank(cell) and int(cell):
+            deal.whists[s][on] += int(cell)
+
+
 def _write_pool(sheet_pool, deal, donor, points, target, rules):
-    """Write points in the donor's pool; overflow the surplus (rules file)."""
+    """Write points in the donor's pool; overflow the surplus (rules file).
+    Points taken back (a correction's negative pool) come off the pool as given."""
     n = len(sheet_pool)
-    if not rules.pool_cap:
+    if not rules.pool_cap or points < 0:
         sheet_pool[donor] += points
         deal.pool[donor] += points
         return
@@ -193,16 +211,19 @@ def _game(rows, rules, out):
     for row in sorted(rows, key=lambda r: int(r["deal"])):
         dealer = _text(row.get("dealer"))
         sitting = None
-        if n == 4:
+        if n == 4 and dealer is not None:  # a correction may leave it blank
             sitting = [p.lower() for p in players].index(dealer)
         contract = _text(row["contract"])
         deal = _Deal(n)
-        if contract == "pass":
+        if contract == "correction":  # neither continues nor breaks an all-pass run
+            _correction(row, deal, players)
+        elif contract == "pass":
             run += 1
             prices = rules.all_pass_price
-            _all_pass(
-                row, deal, players, sitting, prices[min(run, len(prices)) - 1], rules
-            )
+            price = prices[min(run, len(prices)) - 1]
+            if not _blank(row.get("all_pass_price")):  # the log's price wins
+                price = int(row["all_pass_price"])
+            _all_pass(row, deal, players, sitting, price, rules)
         else:
             run = 0
             _contract(row, deal, players, sitting, contract, rules)

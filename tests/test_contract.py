@@ -209,3 +209,98 @@ def test_collect_gives_failure_cases_as_a_field(game):
         assert "game_rejected" in reasons
     else:
         assert rejected_rows == {3}
+
+
+# --- points-only logs (kind="points"): the same contract --------------------------
+
+#: Per game: a points-log column and a value no points log may hold there.
+POINTS_EDITS = {
+    "tarot": ("score2", "lots"),
+    "belot": ("points_a", -5),
+    "preferans": ("score1", "lots"),
+}
+
+
+def _points_raw(name: str) -> pd.DataFrame:
+    """The example's points-only log, as a score keeper would export it."""
+    game = GAMES[name]
+    scored = game.score(csf.load_example(name))
+    if name == "belot":
+        return csf.belot.to_points(scored)
+    return getattr(csf, name).to_points(game.to_ledger(scored))
+
+
+@pytest.fixture(scope="module")
+def points(game):
+    return csf.validate(_points_raw(game.name), game=game.name, kind="points")
+
+
+def test_every_game_has_a_points_log(game, points):
+    schema = game.schema("points")
+    assert schema.kind == "points" and schema.game == game.name
+    assert points.cardscore.kind == "points"
+
+
+def test_points_ledger_columns_dtypes_and_scores(game, deals, points):
+    ledger = game.to_ledger(game.score(points))
+    assert list(ledger.columns) == [*csf.LEDGER_COLUMNS, *game.ledger_columns]
+    dtypes = {**csf.LEDGER_DTYPES, **game.ledger_columns}
+    assert {c: str(ledger[c].dtype) for c in ledger} == dtypes
+    assert set(ledger["role"].dropna().unique()) <= set(game.roles)
+    pd.testing.assert_frame_equal(csf.check_ledger(ledger), ledger)
+    full = game.to_ledger(game.score(deals))
+    key = ["game_key", "deal", "player"]
+    got = ledger.sort_values(key)[[*key, "score"]].reset_index(drop=True)
+    want = full.sort_values(key)[[*key, "score"]].reset_index(drop=True)
+    pd.testing.assert_frame_equal(got, want, check_categorical=False, atol=1e-9)
+
+
+def test_points_results_table(game, deals, points):
+    scored = game.score(points)
+    table = game.results(scored)
+    assert list(table.columns[: len(csf.RESULT_COLUMNS)]) == list(csf.RESULT_COLUMNS)
+    pd.testing.assert_frame_equal(game.results(game.to_ledger(scored)), table)
+    full = game.results(game.score(deals))
+    cols = ["game_key", "player", "score", "place", "won"]
+    pd.testing.assert_frame_equal(
+        table[cols], full[cols], check_categorical=False, atol=1e-9
+    )
+
+
+def test_points_validation_errors_cross_a_process(game):
+    column, bad = POINTS_EDITS[game.name]
+    raw = _points_raw(game.name).astype({column: object})
+    raw.loc[3, column] = bad
+    with pytest.raises(csf.LogValidationError) as caught:
+        csf.validate(raw, game=game.name, kind="points")
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert str(again) == str(caught.value)
+    assert (again.game, again.kind) == (game.name, "points")
+    assert str(again).startswith(f"{game.name} points log: ")
+
+
+def test_a_checked_points_log_is_not_checked_again(game, monkeypatch):
+    points = csf.validate(_points_raw(game.name), game=game.name, kind="points")
+    calls = []
+    real = check_module.check_log
+    monkeypatch.setattr(
+        "cardscore_frames.games.base.check_log",
+        lambda *a, **k: calls.append(1) or real(*a, **k),
+    )
+    game.to_ledger(game.score(points))
+    assert calls == []
+    game.score(points.copy())  # a copy: checked again, as a points log
+    assert calls == [1]
+
+
+def test_points_collect_keeps_the_good_rows(game):
+    column, bad = POINTS_EDITS[game.name]
+    raw = _points_raw(game.name).astype({column: object})
+    raw.loc[3, column] = bad
+    got = csf.validate(raw, game=game.name, kind="points", errors="collect")
+    assert len(got.deals) + len(got.rejected) == len(raw)
+    if game.logs["points"].reject == "game":
+        same_game = raw["game_id"] == raw.loc[3, "game_id"]
+        assert set(got.rejected.index) == set(raw.index[same_game])
+    else:
+        assert set(got.rejected.index) == {3}

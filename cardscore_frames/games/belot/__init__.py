@@ -10,6 +10,7 @@
 
 from cardscore_frames.excel.hooks import GameSheets
 from cardscore_frames.games.base import Game
+from cardscore_frames.games.belot.points_log import POINTS_SCHEMA, to_points
 from cardscore_frames.games.belot.profile import profile
 from cardscore_frames.games.belot.results import matches, pair_totals, report, results
 from cardscore_frames.games.belot.rules import (
@@ -42,7 +43,7 @@ GAME = Game(
     unit="points",
     zero_sum=False,
     rules=BelotRules,
-    logs={"deals": SCHEMA},
+    logs={"deals": SCHEMA, "points": POINTS_SCHEMA},
     score=score,
     to_ledger=to_ledger,
     results=results,
@@ -70,6 +71,7 @@ __all__ = [
     "Rules",
     "BelotRules",
     "SCHEMA",
+    "POINTS_SCHEMA",
     "PLAYERS",
     "PAIRS",
     "ROLES",
@@ -88,6 +90,7 @@ __all__ = [
     "CONSTRUCTION_WHISTS",
     "score",
     "to_ledger",
+    "to_points",
     "matches",
     "pair_totals",
     "results",

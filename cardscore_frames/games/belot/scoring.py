@@ -15,8 +15,14 @@ from cardscore_frames.games.belot.points import (
     BAIT_NONE,
     score_arrays,
 )
+from cardscore_frames.games.belot.points_log import (
+    POINTS_SCHEMA,
+    points_to_ledger,
+    score_points,
+)
 from cardscore_frames.games.belot.rules import PAIRS, BelotRules, Rules
 from cardscore_frames.games.belot.schema import PLAYERS, SCHEMA
+from cardscore_frames.games.points_logs import is_points_log
 
 __all__ = ["score", "to_ledger", "SCORE_COLUMNS", "ROLES"]
 
@@ -38,8 +44,9 @@ SCORE_COLUMNS = (
     "match_over",
     "winner",
 )
-#: Ledger roles.
-ROLES = ("declarer", "defender")
+#: Ledger roles; ``player`` is a seat of a points-only protocol that does not
+#: name the declaring pair (:mod:`.points_log`).
+ROLES = ("declarer", "defender", "player")
 _BAIT = ("none", *PAIRS)
 
 
@@ -53,7 +60,10 @@ def score(
     ----------
     deals : pandas.DataFrame
         A belot log, best as :func:`cardscore_frames.read_log` returns it: such a
-        frame, unchanged since, is not checked again.
+        frame, unchanged since, is not checked again. A points-only protocol
+        (``kind="points"``: each pair's points per deal) is returned checked
+        with ``total_a``, ``total_b``, ``match_over`` and ``winner`` only
+        (:mod:`cardscore_frames.games.belot.points_log`).
     rules : BelotRules, optional
         The rules the log was read with, else the seed's, ``Rules()``.
     validate : bool
@@ -102,6 +112,8 @@ def score(
     11        1    12      156      317      b
     25        2    14      337      245      a
     """
+    if is_points_log(deals, SCHEMA, POINTS_SCHEMA):
+        return score_points(deals, rules=rules, validate=validate)
     deals, rules = prepare_log(deals, SCHEMA, BelotRules, rules, validate=validate)
     x, pts, proto = score_arrays(deals, rules)
     a = x.declarer_a
@@ -139,7 +151,9 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     ----------
     scored : pandas.DataFrame
         What :func:`score` returned; a frame changed since is scored again from
-        its log columns first, with the rules it carries.
+        its log columns first, with the rules it carries. Of a protocol, each
+        player gets his pair's points as written, role ``player`` where the
+        declaring pair is not written.
     rules : BelotRules, optional
         Other rules to score with; by default the ones the frame carries.
 
@@ -169,6 +183,8 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     Aram    5
     Name: match_won, dtype: Int64
     """
+    if is_points_log(scored, SCHEMA, POINTS_SCHEMA):
+        return points_to_ledger(scored, rules=rules)
     scored, rules = ensure_scored(scored, "belot", score, SCORE_COLUMNS, rules)
     a = (scored["declarer"] == "a").to_numpy(dtype=bool)
     pa = scored["points_a"].to_numpy(dtype=np.int64)[:, None]

@@ -25,6 +25,7 @@ from cardscore_frames.games.preferans.deals import (
     to_ledger,
 )
 from cardscore_frames.games.preferans.generate import random_deals, random_games
+from cardscore_frames.games.preferans.points_log import POINTS_SCHEMA, to_points
 from cardscore_frames.games.preferans.profile import profile
 from cardscore_frames.games.preferans.pulka import (
     OPTIONS,
@@ -63,7 +64,7 @@ GAME = Game(
     unit="whists",
     zero_sum=True,
     rules=PreferansRules,
-    logs={"deals": SCHEMA, "sheet": SHEET_SCHEMA},
+    logs={"deals": SCHEMA, "sheet": SHEET_SCHEMA, "points": POINTS_SCHEMA},
     score=score,
     to_ledger=to_ledger,
     results=results,
@@ -98,6 +99,7 @@ __all__ = [
     "WHIST_OBLIGATION",
     "SCHEMA",
     "SHEET_SCHEMA",
+    "POINTS_SCHEMA",
     "SHEET_COLUMNS",
     "PLAYERS",
     "CONTRACTS",
@@ -112,6 +114,7 @@ __all__ = [
     "score",
     "sheet",
     "to_ledger",
+    "to_points",
     "results",
     "report",
     "settle",

@@ -52,9 +52,14 @@ def report(
         ``"Pool sheets"``: :func:`sheet`, indexed by (game_id, seat).
         ``"Settlement"``: per (game_id, seat): player, pool, mountain and the
         balance in whists by the exact formula (``whists``), by the seed's method 1
-        (``paper``) and method 2 (``average``).
+        (``paper``) and method 2 (``average``). Of a points-only log,
+        ``"Results"`` only: per (game_id, seat), player, balance and place.
     """
     scored = score(deals, rules=rules)
+    if "pool_1" not in scored:  # a points-only log: no sheet, the balances only
+        table = results(scored)
+        keys = ["game_id", "seat"]
+        return {"Results": table[[*keys, "player", "score", "place"]].set_index(keys)}
     rules = scored.cardscore.rules
     sh = sheet(scored)
     keys = ["game_id", "seat"]

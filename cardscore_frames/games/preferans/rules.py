@@ -39,13 +39,15 @@ WHIST_OBLIGATION = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
 #: does not change the score.
 SUITS = ("s", "c", "d", "h", "nt")
 #: Every contract a log may hold, as stored (lower case): ``6s`` .. ``10nt``, then
-#: ``misere`` and ``pass`` (an all-pass deal).
+#: ``misere``, ``pass`` (an all-pass deal) and ``correction`` (amounts written on
+#: the sheet that no deal explains: deals/corrections.py).
 CONTRACTS = (
     *(f"{level}{suit}" for level in CONTRACT_VALUE for suit in SUITS),
     "misere",
     "pass",
+    "correction",
 )
-#: The level of each contract (misère and pass: 0).
+#: The level of each contract (misère, pass and correction: 0).
 CONTRACT_LEVEL = {
     c: (int(c.rstrip("schdnt")) if c[0].isdigit() else 0) for c in CONTRACTS
 }

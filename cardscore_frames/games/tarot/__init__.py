@@ -7,6 +7,7 @@
 
 from cardscore_frames.excel.hooks import GameSheets
 from cardscore_frames.games.base import Game
+from cardscore_frames.games.tarot.points_log import POINTS_SCHEMA, to_points
 from cardscore_frames.games.tarot.profile import profile
 from cardscore_frames.games.tarot.results import report, results
 from cardscore_frames.games.tarot.rules import (
@@ -39,7 +40,7 @@ GAME = Game(
     unit="points",
     zero_sum=True,
     rules=TarotRules,
-    logs={"deals": SCHEMA},
+    logs={"deals": SCHEMA, "points": POINTS_SCHEMA},
     score=score,
     to_ledger=to_ledger,
     results=results,
@@ -63,6 +64,7 @@ __all__ = [
     "Rules",
     "TarotRules",
     "SCHEMA",
+    "POINTS_SCHEMA",
     "PLAYERS",
     "ROLES",
     "SCORE_COLUMNS",
@@ -76,6 +78,7 @@ __all__ = [
     "CHELEM_PRIME",
     "score",
     "to_ledger",
+    "to_points",
     "results",
     "report",
 ]

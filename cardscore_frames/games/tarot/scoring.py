@@ -9,6 +9,12 @@ from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import stamp
 from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.games.base import ensure_scored, prepare_log
+from cardscore_frames.games.points_logs import is_points_log
+from cardscore_frames.games.tarot.points_log import (
+    POINTS_SCHEMA,
+    points_to_ledger,
+    score_points,
+)
 from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
     MULTIPLIER,
@@ -84,7 +90,11 @@ def score(
     ----------
     deals : pandas.DataFrame
         A tarot log, best as :func:`cardscore_frames.read_log` returns it: such a
-        frame, unchanged since, is not checked again.
+        frame, unchanged since, is not checked again. A points-only log
+        (``kind="points"``: each player's score per deal) is returned checked,
+        with ``players`` and each seat's running total ``total1 .. total5``
+        (:mod:`cardscore_frames.games.tarot.points_log`) instead of the columns
+        below.
     rules : TarotRules, optional
         The rules the log was read with, else the FFT rules, ``Rules()``.
     validate : bool
@@ -124,6 +134,8 @@ def score(
     1     2  Bastien   petite       5          30
     2     3  Bastien   petite       6          31
     """
+    if is_points_log(deals, SCHEMA, POINTS_SCHEMA):
+        return score_points(deals, rules=rules, validate=validate)
     deals, rules = prepare_log(deals, SCHEMA, TarotRules, rules, validate=validate)
     played = (deals["contract"] != "pass").to_numpy(dtype=bool)
     seats = _seats(deals)
@@ -209,8 +221,9 @@ def _scored_seats(scored: pd.DataFrame) -> dict[str, np.ndarray]:
     }
 
 
-#: Ledger roles, in the order of their codes.
-ROLES = ("taker", "partner", "defender", "sitting_out", "passed")
+#: Ledger roles, in the order of their codes; ``player`` is a seat of a
+#: points-only log, which does not say who took (:mod:`.points_log`).
+ROLES = ("taker", "partner", "defender", "sitting_out", "passed", "player")
 
 
 def _role_codes(seats: dict[str, np.ndarray], played: np.ndarray) -> np.ndarray:
@@ -225,7 +238,7 @@ def _role_codes(seats: dict[str, np.ndarray], played: np.ndarray) -> np.ndarray:
 
 
 #: Each role's score in units of S; the taker's factor depends on the table.
-_ROLE_FACTOR = np.array([0, 1, -1, 0, 0, 0], dtype=np.int64)  # code -1: empty seat
+_ROLE_FACTOR = np.array([0, 1, -1, 0, 0, 0, 0], dtype=np.int64)  # -1: empty seat
 
 
 def _seat_scores(
@@ -250,7 +263,8 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     scored : pandas.DataFrame
         What :func:`score` returned. A frame changed since (a name corrected, a
         column rebuilt) is scored again from its log columns first, with the
-        rules it carries, so no stale value is paid out.
+        rules it carries, so no stale value is paid out. Of a points-only log,
+        each seat's score as logged, role ``player`` or ``sitting_out``.
     rules : TarotRules, optional
         Other rules to score with; by default the ones the frame carries.
 
@@ -276,6 +290,8 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     >>> float(ledger.groupby(["game_key", "deal"], observed=True)["score"].sum().abs().max())
     0.0
     """
+    if is_points_log(scored, SCHEMA, POINTS_SCHEMA):
+        return points_to_ledger(scored, rules=rules)
     scored, rules = ensure_scored(scored, "tarot", score, SCORE_COLUMNS, rules)
     seats = _scored_seats(scored)
     played = (scored["contract"] != "pass").to_numpy(dtype=bool)

@@ -16,14 +16,21 @@ import pandas as pd
 
 from cardscore_frames.checking import game_index
 from cardscore_frames.errors import RulesError
+from cardscore_frames.games.preferans.deals.corrections import (
+    amounts,
+    price_override,
+    whist_seat,
+)
 from cardscore_frames.games.preferans.deals.outcome import (
     Deal,
     all_pass_prices,
     deal_effects,
+    with_corrections,
 )
 from cardscore_frames.games.preferans.deals.pools import DealWalk, run_pools, walk
 from cardscore_frames.games.preferans.deals.seats import (
     ALL_PASS,
+    CORRECTION,
     Seats,
     call_codes,
     contract_codes,
@@ -41,6 +48,7 @@ __all__ = [
     "ScoredArrays",
     "check_options",
     "compute",
+    "GameEnds",
     "game_ends",
 ]
 
@@ -143,9 +151,11 @@ def _whists(block, effect, st, run, lay) -> None:
     block[rows.min() : rows.max() + 1] = 0
     size = block.shape[1]
     flat = block.reshape(-1)
-    for i in range(MAX_SEATS):  # contract whists: all on the declarer
-        at = np.flatnonzero((effect.on_declarer[i] != 0) & (st.declarer >= 0))
-        where = _PAIR_ROW[i, st.declarer[at]] * size + at
+    # contract whists: all on the declarer (a correction's: on its whists_on)
+    target = st.declarer if effect.target is None else effect.target
+    for i in range(MAX_SEATS):
+        at = np.flatnonzero((effect.on_declarer[i] != 0) & (target >= 0))
+        where = _PAIR_ROW[i, target[at]] * size + at
         flat[where] = effect.on_declarer[i, at]
     if effect.low is not None:  # Rostov all-pass: the fewest write on the others
         for i, j in SEAT_PAIRS:
@@ -176,9 +186,22 @@ def _walked(deals: pd.DataFrame, rules: Rules):
     st = seats(deals)
     code = contract_codes(deals)
     tricks = trick_ints(deals)
+    correction = code == CORRECTION
+    fixes = correction.any()  # a log without corrections pays nothing for them
     price = np.zeros(len(deals), np.int32)
-    price[lay.order] = all_pass_prices((code == ALL_PASS)[lay.order], lay.game, rules)
+    price[lay.order] = all_pass_prices(
+        (code == ALL_PASS)[lay.order],
+        lay.game,
+        rules,
+        skip=correction[lay.order] if fixes else None,
+    )
+    price = price_override(deals, price)
     effect = deal_effects(st, code, call_codes(deals), tricks, price, rules)
+    if fixes:
+        fix = amounts(deals, correction)
+        effect = with_corrections(
+            effect, correction, fix, st.declarer, whist_seat(deals)
+        )
     target = _targets(deals, lay, rules)
     n = st.n.astype(np.int64)
     run = run_pools(
@@ -192,13 +215,24 @@ def _walked(deals: pd.DataFrame, rules: Rules):
     return lay, st, effect, target, n, run
 
 
-def game_ends(deals: pd.DataFrame, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """(N,) whether each deal comes after its game ended, and the number of the
-    deal that ended it (0: not ended): the pools only, no sheet nor whists."""
+class GameEnds(NamedTuple):
+    """Per row, what the pools say about its game (rows in the log's order)."""
+
+    after: np.ndarray  # bool: the game ended before this deal
+    end: np.ndarray  # int: the number of the deal that ended it (0: not ended)
+    below_zero: np.ndarray  # (4, N) bool: this row took the seat's pool below 0
+
+
+def game_ends(deals: pd.DataFrame, rules: Rules) -> GameEnds:
+    """Where each game ended, and pools a correction took below 0: the pools
+    only, no sheet nor whists."""
     lay, _, _, _, _, run = _walked(deals, rules)
     after = _unslot(run.after_end, lay)
     over = _unslot(run.game_over, lay)
-    return after, _ended_at(deals, lay, after, over)
+    below = np.zeros((MAX_SEATS, len(deals)), dtype=bool)
+    if (run.pool < 0).any():  # only a correction takes pool points back
+        below = _unslot((run.pool < 0) & (run.pool_sheet < 0), lay)
+    return GameEnds(after, _ended_at(deals, lay, after, over), below)
 
 
 def compute(deals: pd.DataFrame, rules: Rules) -> ScoredArrays:

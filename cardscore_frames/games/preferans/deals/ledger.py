@@ -14,15 +14,19 @@ import pandas as pd
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import METADATA_COLUMNS, game_index, stamp
 from cardscore_frames.distributed.dispatch import dask_aware
+from cardscore_frames.errors import RulesError
 from cardscore_frames.games.base import ensure_scored
+from cardscore_frames.games.points_logs import is_points_log
 from cardscore_frames.games.preferans.deals.arrays import (
     SCORE_COLUMNS,
     SEAT_PAIRS,
     SEAT_RANGE,
 )
+from cardscore_frames.games.preferans.deals.schema import SCHEMA
 from cardscore_frames.games.preferans.deals.scoring import score
 from cardscore_frames.games.preferans.deals.seats import (
     ALL_PASS,
+    CORRECTION,
     HALF,
     LEVEL,
     MISERE,
@@ -38,7 +42,8 @@ from cardscore_frames.games.preferans.settlement.schema import SHEET_SCHEMA
 
 __all__ = ["sheet", "to_ledger", "ROLES"]
 
-#: The ``role`` of a player in the ledger.
+#: The ``role`` of a player in the ledger: ``correction`` on a correction row
+#: (every seat), ``player`` in a points-only log, which names no roles.
 ROLES = (
     "declarer",
     "whister",
@@ -47,6 +52,8 @@ ROLES = (
     "defender",
     "all_pass",
     "dealer",
+    "correction",
+    "player",
 )
 
 
@@ -89,6 +96,11 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
           has none).
         - the log's metadata columns (league, season, date, table), from the
           game's first deal.
+        - only when the log has corrections: ``pool_corrections``,
+          ``mountain_corrections`` and ``whists_corrections`` (Int64: the part
+          of pool, mountain and whists written on others that came from
+          correction rows; blank in a game without one). Settlement reads
+          ``pool``, ``mountain`` and the whists, which include them.
 
     Examples
     --------
@@ -99,6 +111,12 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
     >>> bool((sh["pool"] == sh["pool_target"]).all())  # every pool closed
     True
     """
+    if _is_points(scored):
+        raise RulesError(
+            "a preferans points log holds each deal's whists, not the pools, "
+            "mountains and whists a sheet shows: rank its players with "
+            "preferans.results(scored) instead"
+        )
     scored, rules = ensure_scored(scored, "preferans", score, SCORE_COLUMNS)
     index = game_index(scored)
     code, first = index.codes, index.first_row
@@ -143,7 +161,46 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
         if col in scored:
             frame[col] = scored[col].array.take(first[g])
     frame = frame[[*SHEET_SCHEMA.names]]
+    fixed = (scored["outcome"] == "correction").to_numpy(dtype=bool)
+    if fixed.any():
+        frame = _correction_parts(frame, scored, fixed, code, len(first), (g, s))
     return stamp(frame, game="preferans", kind="sheet", rules=rules)
+
+
+#: Columns :func:`sheet` adds when a game's log has corrections.
+CORRECTION_PARTS = ("pool_corrections", "mountain_corrections", "whists_corrections")
+
+
+def _correction_parts(frame, scored, fixed, code, n_games, cells) -> pd.DataFrame:
+    """The parts of pool, mountain and whists written by corrections, per player:
+    a sheet shows a correction as such (blank in games without one)."""
+    g, s = cells
+
+    def part(columns) -> np.ndarray:  # (games, 4) sums over correction rows
+        out = np.zeros((n_games, MAX_SEATS))
+        for i, cols in enumerate(columns):
+            values = sum(scored[c].to_numpy(dtype=np.float64) for c in cols)
+            out[:, i] = np.bincount(code, weights=values * fixed, minlength=n_games)
+        return np.rint(out).astype(np.int64)
+
+    some = np.bincount(code, weights=fixed, minlength=n_games)[g] > 0
+    for name, columns in zip(
+        CORRECTION_PARTS,
+        (
+            [[f"pool_{i}"] for i in SEAT_RANGE],
+            [[f"mountain_{i}"] for i in SEAT_RANGE],
+            [[f"whists_{i}_on_{j}" for j in SEAT_RANGE if j != i] for i in SEAT_RANGE],
+        ),
+        strict=True,
+    ):
+        frame[name] = pd.arrays.IntegerArray(part(columns)[g, s], ~some)
+    return frame
+
+
+def _is_points(frame: pd.DataFrame) -> bool:
+    from cardscore_frames.games.preferans.points_log import POINTS_SCHEMA
+
+    return is_points_log(frame, SCHEMA, POINTS_SCHEMA)
 
 
 def _first_names(scored: pd.DataFrame, first: np.ndarray) -> np.ndarray:
@@ -184,6 +241,7 @@ def _roles(scored: pd.DataFrame) -> np.ndarray:
     roles[code == ALL_PASS] = ROLES.index("all_pass")
     rows = np.flatnonzero(st.out >= 0)
     roles[rows, st.out[rows]] = ROLES.index("dealer")
+    roles[code == CORRECTION] = ROLES.index("correction")  # every seat, dealer too
     roles[~st.present.T] = -1
     return roles
 
@@ -200,7 +258,9 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     ----------
     scored : pandas.DataFrame
         What :func:`score` returned; a frame changed since is scored again from
-        its log columns first, with the rules it carries.
+        its log columns first, with the rules it carries. Of a points-only log,
+        each seat's whists as logged, role ``player``, the four columns after
+        ``score`` blank.
     rules : PreferansRules, optional
         Other rules to score with; by default the ones the frame carries.
 
@@ -208,8 +268,9 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     -------
     pandas.DataFrame
         The common ledger (:data:`cardscore_frames.LEDGER_COLUMNS`): ``role`` is
-        declarer, whister, half_whister, passer, defender (misère), all_pass or
-        dealer (sitting out at 4); ``score`` (whists: the deal by the exact
+        declarer, whister, half_whister, passer, defender (misère), all_pass,
+        dealer (sitting out at 4) or correction (every seat of a correction
+        row); ``score`` (whists: the deal by the exact
         settlement formula; every deal sums to 0 and a game's scores sum to its
         exact settlement). Then ``pool``, ``mountain`` (points written on the
         deal), ``whists_written``, ``whists_received`` (whists), as floats.
@@ -224,6 +285,10 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     >>> float(sums.abs().max()) < 1e-9
     True
     """
+    if _is_points(scored):
+        from cardscore_frames.games.preferans.points_log import points_to_ledger
+
+        return points_to_ledger(scored, rules=rules)
     scored, rules = ensure_scored(scored, "preferans", score, SCORE_COLUMNS, rules)
     written, received = _whist_sums(scored)
     extra = {

@@ -28,7 +28,15 @@ from cardscore_frames.games.preferans.rules import (
     Rules,
 )
 
-__all__ = ["OUTCOMES", "Deal", "deal_effects", "whists_on", "all_pass_prices"]
+__all__ = [
+    "OUTCOMES",
+    "CORRECTION_OUTCOME",
+    "Deal",
+    "deal_effects",
+    "with_corrections",
+    "whists_on",
+    "all_pass_prices",
+]
 
 #: The ``outcome`` of a deal, as ``score`` writes it.
 OUTCOMES = (
@@ -39,7 +47,10 @@ OUTCOMES = (
     "failed",
     "misere_made",
     "misere_failed",
+    "correction",
 )
+#: The ``outcome`` code of a correction row.
+CORRECTION_OUTCOME = OUTCOMES.index("correction")
 #: V and O by level (index 0..10); 0 where there is no such contract.
 _VALUE = np.array([CONTRACT_VALUE.get(lv, 0) for lv in range(11)], np.int32)
 _OBLIGATION = np.array([WHIST_OBLIGATION.get(lv, 0) for lv in range(11)], np.int32)
@@ -63,6 +74,9 @@ class Deal(NamedTuple):
     whisters: np.ndarray  # (N,) int32: 0, 1 or 2
     undertricks: np.ndarray  # (N,) int32: tricks short (misère: tricks taken)
     shortfall: np.ndarray  # (N,) int32: tricks the whisters fell short of O
+    #: the seat each deal's whists are written on: None for the declarer's (a
+    #: log without corrections), else the declarer or a correction's whists_on
+    target: np.ndarray | None = None
 
 
 def _by_seat(size: int, *parts: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
@@ -78,9 +92,20 @@ def _by_seat(size: int, *parts: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     return out.reshape(MAX_SEATS, size)
 
 
-def all_pass_prices(all_pass: np.ndarray, game: np.ndarray, rules: Rules) -> np.ndarray:
+def all_pass_prices(
+    all_pass: np.ndarray,
+    game: np.ndarray,
+    rules: Rules,
+    skip: np.ndarray | None = None,
+) -> np.ndarray:
     """The price of a trick on each all-pass deal: ``all_pass_price`` by how many
-    all-pass deals came just before it in its game (rows in game, deal order)."""
+    all-pass deals came just before it in its game (rows in game, deal order).
+    Rows of ``skip`` (corrections) neither continue nor break a run; they get 0."""
+    if skip is not None and skip.any():
+        out = np.zeros(len(all_pass), np.int32)
+        keep = ~skip
+        out[keep] = all_pass_prices(all_pass[keep], game[keep], rules)
+        return out
     index = np.arange(len(all_pass))
     breaks = ~all_pass | np.r_[True, game[1:] != game[:-1]]
     last_break = np.maximum.accumulate(np.where(breaks, index, 0))
@@ -217,10 +242,30 @@ def _all_pass(st: Seats, tricks, price, rules: Rules):
     return pool, np.zeros_like(pool), low, owed.astype(np.int32)
 
 
+def with_corrections(
+    effect: Deal, correction: np.ndarray, fix, declarer: np.ndarray, on: np.ndarray
+) -> Deal:
+    """A correction row's amounts added to the deals' effects: pool points (still
+    to be capped), mountain points, whists on the ``whists_on`` seat ``on``.
+
+    ``fix`` holds the (4, N) amounts, 0 on every other row; only the correction
+    rows change (a contract's effect there is nothing).
+    """
+    outcome = np.where(correction, CORRECTION_OUTCOME, effect.outcome)
+    return effect._replace(
+        pool=effect.pool + fix.pool,
+        mountain=effect.mountain + fix.mountain,
+        on_declarer=effect.on_declarer + fix.whists,
+        outcome=outcome,
+        target=np.where(correction, on, declarer),
+    )
+
+
 def whists_on(effect: Deal, declarer: np.ndarray, i: int, j: int) -> np.ndarray:
-    """W[i][j] of every deal: the contract's whists (all on the declarer), then
-    Rostov all-pass whists."""
-    w = effect.on_declarer[i] * (declarer == j)
+    """W[i][j] of every deal: the contract's whists (all on the declarer, or a
+    correction's on its whists_on player), then Rostov all-pass whists."""
+    target = declarer if effect.target is None else effect.target
+    w = effect.on_declarer[i] * (target == j)
     if effect.low is not None:
         w += effect.low[i] * effect.owed[j]
     return w

@@ -20,10 +20,18 @@ import pandas as pd
 
 from cardscore_frames.checking import Field, Problems, Schema, game_index
 from cardscore_frames.checking.seats import same_name
-from cardscore_frames.games.preferans.deals.arrays import check_options, game_ends
+from cardscore_frames.games.preferans.deals.arrays import check_options
+from cardscore_frames.games.preferans.deals.corrections import (
+    FIELDS as CORRECTION_FIELDS,
+)
+from cardscore_frames.games.preferans.deals.corrections import (
+    check_corrections,
+)
+from cardscore_frames.games.preferans.deals.ends import check_after_end
 from cardscore_frames.games.preferans.deals.seats import (
     ALL_PASS,
     CALL_COLUMNS,
+    CORRECTION,
     HALF,
     LEVEL,
     MAX_SEATS,
@@ -81,6 +89,9 @@ _CONTRACT_ALIASES = {
     "allpass": "pass",
     "распасы": "pass",
     "raspasy": "pass",
+    "поправка": "correction",
+    "корректировка": "correction",
+    "adjustment": "correction",
 }
 _CALL_ALIASES = {
     "w": "whist",
@@ -116,6 +127,7 @@ FIELDS = (
         for i, t in enumerate(TRICK_COLUMNS)
     ),
     Field("pool_target", "int", required=False, blank=True, low=1, aliases=("pool",)),
+    *CORRECTION_FIELDS,
 )
 
 
@@ -168,9 +180,10 @@ def check_players(deals, problems: Problems, rules: Rules, st: Seats) -> None:
         "not_seated",
         "dealer must be one of the deal's players; got {value}",
     )
+    correction = contract_codes(deals) == CORRECTION
     _add(
         problems,
-        ~dealer & (st.n == MAX_SEATS),
+        ~dealer & (st.n == MAX_SEATS) & ~correction,
         "dealer",
         "blank",
         "dealer must be given at 4 players: the dealer sits the deal out",
@@ -180,8 +193,8 @@ def check_players(deals, problems: Problems, rules: Rules, st: Seats) -> None:
 def check_contract(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     """A declarer exactly when there is a contract, seated, and not sitting out."""
     code = contract_codes(deals)
-    all_pass = code == ALL_PASS
-    bid = (code >= 0) & ~all_pass
+    all_pass, correction = code == ALL_PASS, code == CORRECTION
+    bid = (code >= 0) & ~all_pass & ~correction
     given = has_value(deals, "declarer")
     _add(
         problems,
@@ -189,6 +202,14 @@ def check_contract(deals, problems: Problems, rules: Rules, st: Seats) -> None:
         "declarer",
         "set_on_pass",
         "declarer must be blank on an all-pass deal (contract pass); got {value}",
+    )
+    _add(
+        problems,
+        correction & given,
+        "declarer",
+        "set_on_correction",
+        "declarer must be blank on a correction (whists_on names the player its "
+        "whists are written on); got {value}",
     )
     _add(
         problems,
@@ -312,7 +333,8 @@ def played_deals(deals: pd.DataFrame, st: Seats | None = None) -> np.ndarray:
 def check_tricks(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     """Tricks for every player of a played deal, summing to 10; none without play."""
     played = played_deals(deals, st)
-    calls_known = contract_codes(deals) >= 0
+    code = contract_codes(deals)
+    calls_known = (code >= 0) & (code != CORRECTION)  # a correction's: their own
     for col in ("declarer", *CALL_COLUMNS):
         calls_known &= ~problems.reported(col)
     tricks = trick_array(deals)
@@ -386,33 +408,6 @@ def _games(deals: pd.DataFrame, problems: Problems):
     return problems.cached("games", lambda: game_index(deals, "deal"))
 
 
-def check_after_end(deals, problems: Problems, rules: Rules, st: Seats) -> None:
-    """No deal after the one that ended its game (every pool closed; Leningrad:
-    the pools' sum reached); it scores the games that have no other problem."""
-    if rules.after_end == "score":
-        return
-    codes = _games(deals, problems).codes
-    bad_game = np.zeros(codes.max(initial=-1) + 2, dtype=bool)
-    np.logical_or.at(bad_game, codes, problems.bad)
-    rows = np.flatnonzero(~bad_game[codes] & (codes >= 0))
-    if not len(rows):
-        return
-    part = deals if len(rows) == len(deals) else deals.iloc[rows]
-    after_part, end_part = game_ends(part, rules)
-    after = np.zeros(len(deals), dtype=bool)
-    after[rows] = after_part
-    end = np.zeros(len(deals), dtype=np.int64)
-    end[rows] = end_part
-    problems.add(
-        after,
-        "deal",
-        "after_end",
-        "deal {value} comes after the end of its game (over after deal {end}); "
-        "Rules(after_end='score') scores it",
-        end=end,
-    )
-
-
 def check_deals(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Every cross-column check of a deal log, on seats worked out once."""
     rules = Rules.ensure(rules)
@@ -424,6 +419,7 @@ def check_deals(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         check_calls,
         check_tricks,
         check_pool_target,
+        check_corrections,
         check_after_end,
     ):
         check(deals, problems, rules, st)

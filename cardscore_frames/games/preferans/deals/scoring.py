@@ -14,6 +14,7 @@ import pandas as pd
 from cardscore_frames.checking import stamp
 from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.games.base import prepare_log
+from cardscore_frames.games.points_logs import is_points_log
 from cardscore_frames.games.preferans.deals.arrays import (
     INT_COLUMNS,
     SCORE_COLUMNS,
@@ -42,7 +43,10 @@ def score(
     ----------
     deals : pandas.DataFrame
         A preferans log, best as :func:`cardscore_frames.read_log` returns it:
-        such a frame, unchanged since, is not checked again.
+        such a frame, unchanged since, is not checked again. A points-only log
+        (``kind="points"``: each player's whists per deal) is returned checked
+        with ``players`` and each seat's running balance ``total1 .. total4``
+        only (:mod:`cardscore_frames.games.preferans.points_log`).
     rules : PreferansRules, optional
         The rules the log was read with, else Sochi, ``Rules()``;
         ``Rules.preset("leningrad")``, ``Rules.preset("rostov")``. Deals logged
@@ -93,6 +97,8 @@ def score(
     >>> bool(scored.groupby("game_id")["game_over"].last().all())
     True
     """
+    if is_points_log(deals, SCHEMA, _points().POINTS_SCHEMA):
+        return _points().score_points(deals, rules=rules, validate=validate)
     deals, rules = prepare_log(deals, SCHEMA, PreferansRules, rules, validate=validate)
     check_options(rules)
     index = deals.index
@@ -100,6 +106,13 @@ def score(
     out = _assemble(frame, compute(frame, rules))
     out.index = index
     return stamp(out, game="preferans", kind="scored", rules=rules)
+
+
+def _points():
+    """The points-only log's module (it imports the deal log's seats)."""
+    from cardscore_frames.games.preferans import points_log
+
+    return points_log
 
 
 def _seat_number(seat: np.ndarray) -> pd.arrays.IntegerArray:

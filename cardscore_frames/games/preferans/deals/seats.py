@@ -30,6 +30,7 @@ __all__ = [
     "HALF",
     "MISERE",
     "ALL_PASS",
+    "CORRECTION",
     "LEVEL",
     "Seats",
     "seats",
@@ -48,8 +49,10 @@ PLAYERS = tuple(f"player{i}" for i in range(1, MAX_SEATS + 1))
 CALL_COLUMNS = tuple(f"call{i}" for i in range(1, MAX_SEATS + 1))
 TRICK_COLUMNS = tuple(f"tricks{i}" for i in range(1, MAX_SEATS + 1))
 PASS, WHIST, HALF = (CALLS.index(c) for c in ("pass", "whist", "half"))
-#: Contract codes (positions in CONTRACTS) of misère and of an all-pass deal.
+#: Contract codes (positions in CONTRACTS) of misère, of an all-pass deal and of
+#: a correction row.
 MISERE, ALL_PASS = CONTRACTS.index("misere"), CONTRACTS.index("pass")
+CORRECTION = CONTRACTS.index("correction")
 LEVEL = np.array([CONTRACT_LEVEL[c] for c in CONTRACTS] + [0], dtype=np.int32)
 
 
