@@ -328,3 +328,75 @@ def test_corrections_keep_every_settlement_zero_sum(seed, to_end):
     exact = preferans.settle(sh).set_index(["game_id", "player"])["whists"]
     exact.index = exact.index.set_levels(exact.index.levels[0].astype(int), level=0)
     np.testing.assert_allclose(got[exact.index].to_numpy(), exact.to_numpy(), atol=1e-9)
+
+
+# --- settlement sheets: closed pools may be left out; messages name the player -------
+
+SEED = csf.load_example("preferans_sheets", validate=False)
+SEED = SEED[SEED["game_id"] == "1"].reset_index(drop=True)
+
+
+def test_a_sheet_whose_pools_were_all_closed_may_leave_out_pool():
+    # preferans.md "Settlement", the seed's example: every pool closed at 20;
+    # method 1 gives +38 -102 -24 +88, the exact formula +37.5 -102.5 -22.5 +87.5.
+    sheet = csf.validate(SEED.drop(columns=["pool"]), game="preferans", kind="sheet")
+    paper = preferans.settle(sheet, method="paper")
+    assert paper["whists"].tolist() == [38, -102, -24, 88]
+    assert paper["pool"].tolist() == [20, 20, 20, 20]  # closed: at the target
+    exact = preferans.settle(sheet)
+    assert exact["whists"].tolist() == [37.5, -102.5, -22.5, 87.5]
+    # no target either: the pools are all closed, equal, and cancel
+    bare = SEED.drop(columns=["pool", "pool_target"])
+    got = preferans.settle(csf.validate(bare, game="preferans", kind="sheet"))
+    assert got["whists"].tolist() == [37.5, -102.5, -22.5, 87.5]
+    assert got["pool"].isna().all()
+
+
+def test_a_blank_pool_is_a_closed_one():
+    # 3 players, target 10: A's pool blank (closed, 10), B 6, C 10; no mountain or
+    # whists. Exact, a = 10: mean P = 26/3; A 10(10 - 26/3) = +13.333,
+    # B 10(6 - 26/3) = -26.667, C +13.333.
+    rows = [
+        {"game_id": 1, "seat": s, "player": p, "pool": v, "mountain": 0}
+        for s, p, v in ((1, "A", None), (2, "B", 6), (3, "C", 10))
+    ]
+    sheet = pd.DataFrame(rows).assign(
+        whists_on_1=None, whists_on_2=None, whists_on_3=None, pool_target=10
+    )
+    got = preferans.settle(csf.validate(sheet, game="preferans", kind="sheet"))
+    np.testing.assert_allclose(got["whists"], [40 / 3, -80 / 3, 40 / 3])
+    assert got["pool"].tolist() == [10, 6, 10]
+    # without the target, a blank pool beside given ones cannot be placed
+    with pytest.raises(csf.LogValidationError) as caught:
+        csf.validate(sheet.drop(columns="pool_target"), game="preferans", kind="sheet")
+    err = caught.value
+    assert err.failure_cases[
+        ["seat", "column", "reason", "player"]
+    ].values.tolist() == [[1, "pool", "no_target", "A"]]
+    assert (
+        str(err).splitlines()[1].startswith("  game 1, seat 1, player A: pool is blank")
+    )
+
+
+def test_sheet_messages_name_game_and_player_and_count_rows():
+    bad = SEED.drop(columns=["mountain"])
+    with pytest.raises(csf.LogValidationError) as caught:
+        csf.validate(bad, game="preferans", kind="sheet")
+    assert str(caught.value).splitlines() == [
+        "preferans sheet: 1 problem in the whole sheet",
+        "  whole sheet: column mountain is missing (a whole number from "
+        "-1,000,000,000 to 1,000,000,000)",
+    ]
+    bad = SEED.astype(object)
+    bad.loc[1, "mountain"] = "x"
+    bad.loc[2, "whists_on_1"] = -5
+    bad.loc[2, "whists_on_2"] = -1
+    with pytest.raises(csf.LogValidationError) as caught:
+        csf.validate(bad, game="preferans", kind="sheet")
+    lines = str(caught.value).splitlines()
+    assert lines[0] == "preferans sheet: 3 problems in 2 player rows"
+    assert lines[1].startswith("  game 1, seat 2, player З: mountain must be")
+    assert lines[2].startswith("  game 1, seat 3, player В: whists_on_1 must be 0")
+    got = csf.validate(bad, game="preferans", kind="sheet", errors="collect")
+    rejected = got.failure_cases[got.failure_cases["reason"] == "game_rejected"]
+    assert rejected[["seat", "player"]].values.tolist() == [[1, "С"], [4, "Ю"]]

@@ -200,7 +200,18 @@ class Problems:
         fc["line"] = fc["line"].astype("Int64")
         fc["_o"] = fc["row"].fillna(-1)
         fc = fc.sort_values("_o", kind="stable").drop(columns="_o")
-        return fc.reset_index(drop=True)[columns]
+        fc = fc.reset_index(drop=True)[columns]
+        if self.item == "seat" and isinstance(self.raw.get("player"), pd.Series):
+            fc["player"] = self._names(fc["row"])  # a sheet's row is a player
+        return fc
+
+    def _names(self, rows: pd.Series) -> np.ndarray:
+        """The ``player`` cell of each problem's row (None for the whole table)."""
+        out = np.full(len(rows), None, dtype=object)
+        known = rows.notna().to_numpy()
+        at = rows[known].to_numpy(dtype=np.int64)
+        out[known] = self.raw["player"].iloc[at].to_numpy(dtype=object)
+        return out
 
 
 def _mask(mask: Any, n: int) -> np.ndarray:

@@ -43,6 +43,9 @@ class Sheet(NamedTuple):
     pair: np.ndarray  # (4, G) int64: sum over j of W[i][j] - W[j][i]
     target: np.ndarray  # (G,) float: the pool target, NaN where unknown
     price: np.ndarray  # (G,) float: the whist price, NaN where unknown
+    #: (4, G) bool: a blank pool of a game with no known target (its pools are
+    #: all closed and equal, and stand at 0 here); None: no such pool
+    pool_unknown: np.ndarray | None = None
 
 
 def row_sum(x: np.ndarray) -> np.ndarray:
@@ -93,6 +96,8 @@ def sheet_arrays(sheet: pd.DataFrame, rules: Rules) -> Sheet:
     g_count, cells = lay.n_games, lay.sheet_cells
     valid = _scatter(np.ones(len(sheet), dtype=bool), cells, g_count, False)
     row = _scatter(np.arange(len(sheet)), cells, g_count, -1)
+    target = _game_value(sheet, "pool_target", row, valid, rules.pool_target)
+    pool, unknown = _pools(sheet, cells, g_count, target)
     return Sheet(
         ids=sheet["game_id"],
         n=row_sum(valid.view(np.int8)).astype(np.int64),
@@ -103,12 +108,28 @@ def sheet_arrays(sheet: pd.DataFrame, rules: Rules) -> Sheet:
         game=lay.game,
         seat=lay.seat,
         at=lay.at,
-        pool=_scatter(sheet["pool"].to_numpy(dtype=np.int64), cells, g_count),
+        pool=pool,
         mountain=_scatter(sheet["mountain"].to_numpy(dtype=np.int64), cells, g_count),
         pair=_pair_whists(sheet, cells, valid),
-        target=_game_value(sheet, "pool_target", row, valid, rules.pool_target),
+        target=target,
         price=_game_value(sheet, "whist_price", row, valid, None),
+        pool_unknown=unknown,
     )
+
+
+def _pools(sheet, cells, n_games, target):
+    """(4, G) pools, a blank one at its game's target (0 where no target is known:
+    a checked sheet then has every pool of the game blank, all equal); and where
+    that was so (None when no pool is blank)."""
+    column = sheet["pool"]
+    if not column.hasnans:
+        return _scatter(column.to_numpy(dtype=np.int64), cells, n_games), None
+    blank = column.isna().to_numpy()
+    at = np.nan_to_num(target, nan=0.0).astype(np.int64)[cells % max(n_games, 1)]
+    values = np.where(blank, at, column.to_numpy(dtype=np.int64, na_value=0))
+    unknown = blank & np.isnan(target)[cells % max(n_games, 1)]
+    pools = _scatter(values, cells, n_games)
+    return pools, (_scatter(unknown, cells, n_games, False) if unknown.any() else None)
 
 
 def _whists_on(

@@ -3,7 +3,9 @@
 One row per (game, player), as shared/rules/preferans.md "The sheet" describes it:
 ``seat`` (1..n in seating order), ``player``, ``pool``, ``mountain`` and
 ``whists_on_1 .. whists_on_4``, the whists this player wrote on the player in that
-seat. His own seat, and seat 4 in a 3-player game, are left blank (0 is accepted);
+seat. A blank ``pool`` (or no ``pool`` column: every pool was closed) is a closed
+pool, at the game's pool target; a game that leaves some pools blank and gives
+others needs that target (``pool_target`` or ``Rules(pool_target=...)``). His own seat, and seat 4 in a 3-player game, are left blank (0 is accepted);
 a blank cell on an opponent means no whists. Optional per-game ``pool_target`` and
 ``whist_price`` (money per whist) may be given on any row of the game; the rows of
 one game must not disagree.
@@ -46,7 +48,8 @@ SHEET_FIELDS = (
     Field("game_id", "id", aliases=("game", "game id")),
     Field("seat", "int", low=1, high=MAX_SEATS),
     Field("player", "name", aliases=("name",)),
-    Field("pool", "int", low=0, high=SHEET_LIMIT),
+    # blank (or left out): a closed pool, at the pool target
+    Field("pool", "int", required=False, blank=True, low=0, high=SHEET_LIMIT),
     # may be negative: a surplus written off it
     Field("mountain", "int", low=-SHEET_LIMIT, high=SHEET_LIMIT),
     *(
@@ -236,6 +239,20 @@ def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> 
     if rules.pool_target is not None:
         target = np.where(np.isnan(target), rules.pool_target, target)
     pool = sheet["pool"].to_numpy(dtype=float, na_value=np.nan)
+    closed = np.isnan(pool) & ~problems.reported("pool")
+    if closed.any():  # blank: at the target, which must then be known
+        codes = _game_key(sheet)
+        some = _game_spread((~closed).astype(float), codes, "max") > 0
+        _report(
+            problems,
+            closed & some & np.isnan(target),
+            "pool",
+            "no_target",
+            "pool is blank for {player}, which means closed at the pool target, "
+            "but the game gives other pools and no pool_target: give the pool, "
+            "or the game's pool_target (or Rules(pool_target=...))",
+            sheet,
+        )
     if rules.pool_cap:
         _report(
             problems,

@@ -208,6 +208,10 @@ def _settle_frame(
         "money_units": pd.arrays.IntegerArray(units, unpriced),
         "money": pd.arrays.FloatingArray(money, unpriced.copy()),
     }
+    if sh.pool_unknown is not None:  # closed pools of a game of unknown target
+        columns["pool"] = pd.arrays.IntegerArray(
+            columns["pool"], sh.pool_unknown.reshape(-1)[sh.cells]
+        )
     for col in METADATA_COLUMNS:
         if col in checked:
             columns[col] = _rows(checked[col], sh)
@@ -267,7 +271,8 @@ def settle(
         seat, with the steps a person checks by hand:
 
         - ``game_id``, ``seat`` (1..n), ``player``, ``players`` (3 or 4).
-        - ``pool``, ``mountain`` (points): as on the sheet.
+        - ``pool``, ``mountain`` (points): as on the sheet; a blank pool (a
+          closed one) at the game's target, NA when no target is known.
         - ``mountain_pooled`` (points): the mountain with the pool's shortfall moved
           in, a/b points per pool point short of the target (the game's largest
           pool when no target is known; the target cancels below).
