@@ -36,10 +36,14 @@ Errors = Literal["raise", "collect"]
 class Collected(NamedTuple):
     """What ``errors="collect"`` returns.
 
-    ``deals``: the valid rows, typed and checked; ``rejected``: the rejected rows
-    exactly as given, plus a ``problems`` column; ``failure_cases``: one row per
-    problem, as :attr:`LogValidationError.failure_cases`. ``len(deals) +
-    len(rejected)`` is the number of rows given.
+    ``deals``: the valid rows, typed and checked (no rows, every column typed,
+    when the problem is the whole log's); ``rejected``: the rejected rows exactly
+    as given (the input's own columns, names, index and values; a file's cells
+    as its text), plus a ``problems`` column (``problems (cardscore)`` when the
+    log has a ``problems`` column of its own) and no ``attrs``;
+    ``failure_cases``: one row per problem, as
+    :attr:`LogValidationError.failure_cases`. ``len(deals) + len(rejected)`` is
+    the number of rows given, and their indexes are the input's.
     """
 
     deals: pd.DataFrame
