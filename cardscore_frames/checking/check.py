@@ -151,6 +151,8 @@ def _conform_all(raw: pd.DataFrame, schema: Schema, problems: Problems) -> dict:
             problems.add_table(
                 f.name, "missing_column", f"column {f.name} is missing ({f.allowed()})"
             )
+        elif _blank_numbers(f):  # left out: all blank, nothing to read
+            typed[f.name] = _all_blank(f, raw.index)
         else:  # an optional column left out: all blank (or its default), typed
             none = np.full(len(raw), -1, dtype=np.int8)
             blank = pd.Categorical.from_codes(
@@ -159,6 +161,21 @@ def _conform_all(raw: pd.DataFrame, schema: Schema, problems: Problems) -> dict:
             typed[f.name] = conform(f, pd.Series(blank, index=raw.index), problems)
     share_names(typed, list(schema.fields))
     return {f.name: typed[f.name] for f in schema.fields if f.name in typed}
+
+
+def _blank_numbers(f) -> bool:
+    """An optional number column whose blank cell is blank (no default): left
+    out, it is all NA, without reading a cell (a log leaves many out)."""
+    return f.kind in ("int", "number") and f.blank and f.default is None
+
+
+def _all_blank(f, index: pd.Index) -> pd.Series:
+    mask = np.ones(len(index), dtype=bool)
+    if f.kind == "int":
+        values = pd.arrays.IntegerArray(np.zeros(len(index), np.int64), mask)
+    else:
+        values = pd.arrays.FloatingArray(np.zeros(len(index)), mask)
+    return pd.Series(values, index=index, name=f.name)
 
 
 def _fill_rows(f, typed: dict) -> np.ndarray | None:
