@@ -136,32 +136,40 @@ def _nonzero(deals: pd.DataFrame, column: str) -> np.ndarray:
 def check_corrections(deals, problems: Problems, rules, st: Seats) -> None:
     """Correction columns only on corrections; a correction writes something, for
     seated players, with whists on a seated player; no play on a correction; an
-    all-pass price only on an all-pass deal."""
+    all-pass price only on an all-pass deal. A log without corrections pays a look
+    at which of these columns hold anything."""
     code = contract_codes(deals)
     correction = code == CORRECTION
+    fixes = bool(correction.any())
     for col in (*AMOUNT_COLUMNS, "whists_on"):
+        given = _given(deals, col)
+        if given.any():
+            problems.add(
+                ~correction & given,
+                col,
+                "correction_only",
+                f"{col} must be blank: it is written only on a correction "
+                "(contract correction); got {value}",
+            )
+    if fixes:
+        for col in (*CALL_COLUMNS, *TRICK_COLUMNS, "all_pass_price"):
+            problems.add(
+                correction & _given(deals, col),
+                col,
+                "set_on_correction",
+                f"{col} must be blank on a correction: nothing is played; got "
+                "{value}",
+            )
+    priced = _given(deals, "all_pass_price")
+    if priced.any():
         problems.add(
-            ~correction & _given(deals, col),
-            col,
-            "correction_only",
-            f"{col} must be blank: it is written only on a correction (contract "
-            "correction); got {value}",
+            ~(code == ALL_PASS) & ~correction & (code >= 0) & priced,
+            "all_pass_price",
+            "not_all_pass",
+            "all_pass_price must be blank unless the deal is all-pass (contract "
+            "pass); got {value}",
         )
-    for col in (*CALL_COLUMNS, *TRICK_COLUMNS, "all_pass_price"):
-        problems.add(
-            correction & _given(deals, col),
-            col,
-            "set_on_correction",
-            f"{col} must be blank on a correction: nothing is played; got {{value}}",
-        )
-    problems.add(
-        ~(code == ALL_PASS) & (code >= 0) & _given(deals, "all_pass_price"),
-        "all_pass_price",
-        "not_all_pass",
-        "all_pass_price must be blank unless the deal is all-pass (contract "
-        "pass); got {value}",
-    )
-    if correction.any():
+    if fixes:
         _check_amounts(deals, problems, correction, st)
 
 
