@@ -1155,3 +1155,10 @@ def test_a_ragged_row_in_a_windows_1252_file_names_its_line(tmp_path):
     path.write_bytes(_lines(*rows).decode().encode("cp1252"))
     with pytest.raises(csf.LogReadError, match="line 3 has 3 cells: '1,2,Amélie'"):
         csf.read_log(path, game="tarot")
+
+
+@pytest.mark.parametrize("read", [csf.read_log, csf.read_excel], ids=["log", "excel"])
+def test_a_workbook_whose_stored_layout_is_damaged(read):
+    path = Path("tests/corpus/belot_book_damaged_layout.xlsx")
+    with pytest.raises(csf.WorkbookError, match="belot_book_damaged_layout.xlsx"):
+        read(path, game="belot")
