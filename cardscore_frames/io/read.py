@@ -16,6 +16,7 @@ from cardscore_frames.checking import Collected, Errors, Source, check_log
 from cardscore_frames.errors import LogNotFoundError, LogReadError, RulesError
 from cardscore_frames.games import get_game
 from cardscore_frames.io.encoding import decode
+from cardscore_frames.io.foreign import foreign_formats, read_foreign
 from cardscore_frames.io.formats import (
     NotUtf8,
     parse_csv,
@@ -205,6 +206,8 @@ def _read_cells(
         return frame, Source(label=str(path), lines=lines, encoding=used)
     if suffix in (".xlsx", ".xlsm"):
         return _read_excel(path, sheet)
+    if suffix in foreign_formats():  # another program's file, read by its game
+        return read_foreign(path)
     raise LogReadError(
         f"{path}: a log file must end in {', '.join(_SUFFIXES)}, .xlsx or .xlsm; "
         f"got {path.name!r}"

@@ -24,6 +24,7 @@ from cardscore_frames.games.preferans.deals import (
     sheet,
     to_ledger,
 )
+from cardscore_frames.games.preferans.formats import FORMATS, read_openpref
 from cardscore_frames.games.preferans.generate import random_deals, random_games
 from cardscore_frames.games.preferans.points_log import POINTS_SCHEMA, to_points
 from cardscore_frames.games.preferans.profile import profile
@@ -122,4 +123,6 @@ __all__ = [
     "settle_report",
     "random_games",
     "random_deals",
+    "read_openpref",
+    "FORMATS",
 ]
