@@ -162,7 +162,7 @@ def to_points(ledger: pd.DataFrame) -> pd.DataFrame:
     pandas.DataFrame
         One row per (game, deal): the metadata columns the ledger fills, then
         ``game_id``, ``deal``, ``player1 .. player5``, ``score1 .. score5``
-        (points) and ``sits_out``; ``read_log(..., kind="points")`` reads it back
+        (Int64, points) and ``sits_out``; ``read_log(..., kind="points")`` reads it back
         to the same ledger scores.
 
     Examples
@@ -172,8 +172,11 @@ def to_points(ledger: pd.DataFrame) -> pd.DataFrame:
     >>> points = csf.tarot.to_points(ledger)
     >>> points[["deal", "player1", "player2", "score1", "score2", "score3"]].head(2)
        deal player1  player2  score1  score2  score3
-    0     1  Amélie  Bastien     0.0     0.0     0.0
-    1     2  Amélie  Bastien   -30.0    90.0   -30.0
+    0     1  Amélie  Bastien       0       0       0
+    1     2  Amélie  Bastien     -30      90     -30
     """
     ledger = ledger.loc[(ledger["game"] == "tarot").to_numpy()]
-    return wide_from_ledger(ledger, PLAYERS, SCORES, {"sits_out": "sitting_out"})
+    out = wide_from_ledger(ledger, PLAYERS, SCORES, {"sits_out": "sitting_out"})
+    for column in SCORES:  # tarot points are whole
+        out[column] = out[column].round().astype("Int64")
+    return out
