@@ -125,6 +125,9 @@ class Cells:
             blank = np.asarray(self.text.str.strip() == "", dtype=bool)
             self.blank_u = np.append(blank, True)
             self.odd_u = None
+        elif getattr(uniques, "dtype", object) != object:  # numbers, dates: typed
+            self.blank_u = np.append(np.asarray(pd.isna(uniques), dtype=bool), True)
+            self.odd_u = _odd_values(uniques, self.uniques)
         else:
             self.blank_u = np.array([blank_value(u) for u in self.uniques], bool)
             self.odd_u = _odd_values(uniques, self.uniques)

@@ -41,6 +41,12 @@ def conform(
     if f.kind in ("int", "number") and plain_numbers(raw):
         typed = typed_numbers(f, raw, problems, fill_rows)
         return pd.Series(typed, index=raw.index, name=f.name)
+    if (  # whole-number ids with no blank: nothing to look at value by value
+        f.kind == "id"
+        and pd.api.types.is_signed_integer_dtype(raw.dtype)
+        and not raw.hasnans
+    ):
+        return pd.Series(raw.astype("Int64").array, index=raw.index, name=f.name)
     cells = _Cells(raw)
     odd = cells.take_odd()
     if odd is not None:

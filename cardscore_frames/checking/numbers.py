@@ -156,6 +156,9 @@ def plain_numbers(raw: pd.Series) -> bool:
 def typed_numbers(f: Field, raw: pd.Series, problems: Problems, fill_rows=None):
     """A numeric column checked as it is, without factorising it; on
     ``fill_rows`` a 0 reads as blank when ``f.blank_when`` says so."""
+    clean = _whole_in_range(f, raw, fill_rows)
+    if clean is not None:  # nothing any check could say: taken as it is
+        return clean
     num = raw.to_numpy(dtype=float, na_value=np.nan)
     blank = np.isnan(num)
     if fill_rows is not None and f.blank_when is not None:
@@ -170,6 +173,26 @@ def typed_numbers(f: Field, raw: pd.Series, problems: Problems, fill_rows=None):
     if f.default is not None:
         return pd.Series(typed).where(~blank, f.default).array
     return typed
+
+
+def _whole_in_range(f: Field, raw: pd.Series, fill_rows) -> Any:
+    """A column of whole numbers (int64, Int64 without a blank) whose smallest and
+    largest values are within the field's bounds: no cell can have a problem, so
+    it is typed without a verdict per cell (two reductions instead of several
+    passes)."""
+    if f.kind != "int" or not pd.api.types.is_signed_integer_dtype(raw.dtype):
+        return None
+    if raw.hasnans or (fill_rows is not None and f.blank_when is not None):
+        return None
+    values = raw.to_numpy(dtype=np.int64)
+    if not len(values):
+        return None
+    low, high = f.bounds()
+    if values.min() < low or values.max() > high:
+        return None
+    if f.step is not None and f.step != 1 and (values % f.step != 0).any():
+        return None
+    return pd.arrays.IntegerArray(values, np.zeros(len(values), dtype=bool))
 
 
 def _checked(f: Field, num: np.ndarray, blank: np.ndarray, problems, whole: bool):

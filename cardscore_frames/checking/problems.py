@@ -75,6 +75,8 @@ class Problems:
         rows are looked at and formatted. ``value`` defaults to the raw cell of
         ``column``.
         """
+        if isinstance(mask, np.ndarray) and mask.dtype == bool and not mask.any():
+            return  # the common case: nothing to report, nothing allocated
         m = _mask(mask, self.n)
         # one problem per cell: a value that could not be read is not also "blank"
         seen = self._seen.setdefault(column, np.zeros(self.n, dtype=bool))

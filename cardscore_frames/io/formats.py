@@ -128,10 +128,13 @@ def _read_arrow(body: bytes, encoding: str | None, sep: str, n: int, handler=Non
 
     text = pa.dictionary(pa.int32(), pa.string())
     columns = [f"c{i}" for i in range(n)]
+    # UTF-8 is the parser's own; naming it routes every byte through a
+    # transcoder (twice as slow), so an encoding is named only when it is another
+    other = {} if encoding is None else {"encoding": encoding}
     return pacsv.read_csv(
         pa.BufferReader(body),
         read_options=pacsv.ReadOptions(
-            encoding=encoding or "utf8",
+            **other,
             column_names=columns,
             skip_rows=1,
             use_threads=handler is None,  # row numbers need one thread

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import Field, Problems, Schema, game_codes
+from cardscore_frames.checking import Field, GameIndex, Problems, Schema, game_index
 from cardscore_frames.games.preferans.rules import MAX_SEATS, PLAYER_COUNTS, Rules
 
 __all__ = [
@@ -64,15 +64,28 @@ SHEET_FIELDS = (
 SHEET_COLUMNS = tuple(f.name for f in SHEET_FIELDS)
 
 
-def _game_key(sheet: pd.DataFrame) -> np.ndarray:
+def _games(sheet: pd.DataFrame, problems: Problems) -> GameIndex:
+    """The sheet's games, indexed once per validation pass."""
+    return problems.cached("games", lambda: game_index(sheet, "seat"))
+
+
+def _game_key(sheet: pd.DataFrame, problems: Problems) -> np.ndarray:
     """Game codes (0..G-1; blank game ids form one group of their own)."""
-    codes = game_codes(sheet)
+    codes = _games(sheet, problems).codes
     return np.where(codes < 0, codes.max(initial=-1) + 1, codes)
 
 
-def _game_spread(values: np.ndarray, codes: np.ndarray, how: str) -> np.ndarray:
-    """A per-row array of a per-game aggregate of ``values``."""
-    return pd.Series(values).groupby(codes).transform(how).to_numpy()
+def _game_spread(values: np.ndarray, index: GameIndex, how: str) -> np.ndarray:
+    """A per-row array of a per-game minimum or maximum of ``values`` (NaN where a
+    game has no value; a row of no game keeps its own), reduced game by game over
+    the index's sorted rows."""
+    values = np.asarray(values, dtype=float)
+    spread = values.copy()
+    if index.n_games:
+        reduce = {"min": np.fmin, "max": np.fmax}[how]  # fmin/fmax skip NaN
+        per_game = reduce.reduceat(values[index.order], index.starts[:-1])
+        spread[index.order] = np.repeat(per_game, index.sizes)
+    return spread
 
 
 def _players(sheet: pd.DataFrame) -> np.ndarray:
@@ -112,7 +125,7 @@ def _gaps(codes: np.ndarray, seats: np.ndarray, size: np.ndarray) -> np.ndarray:
 
 def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """3 or 4 players a game, seats 1..n without a gap, distinct names."""
-    codes = _game_key(sheet)
+    codes = _game_key(sheet, problems)
     size = np.bincount(codes)[codes]
     seats = _seats(sheet)
     bad_size = ~np.isin(size, PLAYER_COUNTS)
@@ -140,7 +153,9 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
             size=size,
             gaps=_gaps(codes, seats, size),
         )
-    twice = sheet.duplicated(["game_id", "player"], keep=False).to_numpy()
+    names = pd.factorize(sheet["player"])[0]
+    key = codes.astype(np.int64) * (names.max(initial=0) + 2) + names
+    twice = pd.Series(key).duplicated(keep=False).to_numpy()
     named = sheet["player"].notna().to_numpy()
     problems.add(
         twice & named,
@@ -152,7 +167,7 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
 
 def check_whists(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Whists are 0 or more, never on oneself nor on a seat the game does not have."""
-    codes = _game_key(sheet)
+    codes = _game_key(sheet, problems)
     size = np.bincount(codes)[codes]
     seats = _seats(sheet)
     for j, col in enumerate(WHIST_COLUMNS, start=1):
@@ -194,10 +209,12 @@ def _game_value(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndar
     """The game's value of an optional per-game column (NaN where none is given)."""
     if column not in sheet:
         return np.full(len(sheet), np.nan)
-    codes = _game_key(sheet)
+    index = _games(sheet, problems)
     v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
-    low = _game_spread(v, codes, "min")
-    high = _game_spread(v, codes, "max")
+    if not np.isnan(v).any() and (v == v[index.first_of()]).all():
+        return v  # given on every row, the same within each game: the usual sheet
+    low = _game_spread(v, index, "min")
+    high = _game_spread(v, index, "max")
     _report(
         problems,
         ~np.isnan(v) & (low != high),
@@ -241,8 +258,7 @@ def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> 
     pool = sheet["pool"].to_numpy(dtype=float, na_value=np.nan)
     closed = np.isnan(pool) & ~problems.reported("pool")
     if closed.any():  # blank: at the target, which must then be known
-        codes = _game_key(sheet)
-        some = _game_spread((~closed).astype(float), codes, "max") > 0
+        some = _game_spread((~closed).astype(float), _games(sheet, problems), "max") > 0
         _report(
             problems,
             closed & some & np.isnan(target),
