@@ -16,6 +16,7 @@ from cardscore_frames.datasets import list_examples, load_example
 from cardscore_frames.errors import (
     CardscoreError,
     LedgerError,
+    LogNotFoundError,
     LogReadError,
     LogValidationError,
     RulesError,
@@ -40,6 +41,7 @@ __all__ = [
     "CardscoreError",
     "LogValidationError",
     "LogReadError",
+    "LogNotFoundError",
     "UnknownGameError",
     "RulesError",
     "LedgerError",

@@ -288,13 +288,13 @@ CELL_CASES = {
         "belot",
         {(3, "bid"): "lots"},
         [("not_a_number", "bid", 3)],
-        "bid must be a whole number; got 'lots'",
+        "bid must be a whole number of at most 1000; got 'lots'",
     ),
     "belot-bid-beyond-64-bits": Cell(
         "belot",
         {(3, "bid"): "100000000000000000000"},
-        [("too_large", "bid", 3)],
-        "at most 9,007,199,254,740,991 in size",
+        [("out_of_range", "bid", 3)],  # beyond the bid's own bound first
+        "bid must be a whole number of at most 1000; got '100000000000000000000'",
     ),
     "belot-tricks-9": Cell(
         "belot",
@@ -373,7 +373,7 @@ CELL_CASES = {
         "preferans",
         {(0, "pool_target"): 0},
         [("out_of_range", "pool_target", 0)],
-        "pool_target must be a whole number of at least 1",
+        "pool_target must be a whole number from 1 to 10000",
     ),
     "preferans-declarer-on-pass": Cell(
         "preferans",
@@ -975,18 +975,25 @@ FRAME_CASES = {
         [("not_a_number", "card_points", 1)],
         "card_points must be a number from 0 to 91 in steps of 0.5; got inf",
     ),
-    "minus-infinity-unbounded": Odd(
+    "minus-infinity-unbounded": Odd(  # belot's declarations have no upper bound
         "belot",
-        lambda: _typed("belot", "bid", [-np.inf] + base("belot")["bid"].tolist()[1:]),
-        [("not_a_number", "bid", 0)],
-        "bid must be a whole number; got -inf",
+        lambda: _typed(
+            "belot",
+            "defender_declarations",
+            [-np.inf] + base("belot")["defender_declarations"].tolist()[1:],
+        ),
+        [("not_a_number", "defender_declarations", 0)],
+        "defender_declarations must be a whole number of at least 0 in steps of "
+        "10; got -inf",
     ),
     "int64-beyond-2-53": Odd(
         "belot",
         lambda: _typed(
-            "belot", "bid", np.array([2**62] + base("belot")["bid"].tolist()[1:])
+            "belot",
+            "defender_declarations",
+            np.array([2**62] + base("belot")["defender_declarations"].tolist()[1:]),
         ),
-        [("too_large", "bid", 0)],
+        [("too_large", "defender_declarations", 0)],
         "at most 9,007,199,254,740,991 in size (beyond it a number is no longer "
         "counted exactly)",
     ),

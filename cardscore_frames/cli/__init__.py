@@ -41,4 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except BrokenPipeError:  # the reader stopped early (cardscore ... | head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError as exc:  # a full disk, a folder that cannot be written
+        print(f"cardscore: {exc}", file=sys.stderr)
+        return 1
     return 0

@@ -33,6 +33,8 @@ from cardscore_frames.games.belot.rules import (
 
 __all__ = ["SCHEMA", "PLAYERS", "FIELDS", "pair_key"]
 
+#: The largest bid (N or K, in points) a log may hold.
+MAX_BID = 1000
 #: The player columns, in seat order: pair a, then pair b.
 PLAYERS = ("a1", "a2", "b1", "b2")
 
@@ -67,9 +69,19 @@ FIELDS = (
     *(Field(p, "name") for p in PLAYERS),
     Field("declarer", "choice", choices=PAIRS),
     Field("contract", "choice", choices=CONTRACTS, value_aliases=_CONTRACT_ALIASES),
-    Field("bid", "int", blank=True, aliases=("n",)),
+    # no deal is worth near 1,000 points (a deck and every declaration are far
+    # less): a larger bid is a slip, and it would not be counted exactly either
+    Field("bid", "int", blank=True, high=MAX_BID, aliases=("n",)),
     Field("capo", "flag", default=False),
-    Field("capo_bid", "int", required=False, blank=True, low=0, aliases=("k",)),
+    Field(
+        "capo_bid",
+        "int",
+        required=False,
+        blank=True,
+        low=0,
+        high=MAX_BID,
+        aliases=("k",),
+    ),
     Field(
         "doubling",
         "choice",

@@ -126,7 +126,16 @@ FIELDS = (
         Field(t, "int", required=False, blank=True, low=0, high=10)
         for i, t in enumerate(TRICK_COLUMNS)
     ),
-    Field("pool_target", "int", required=False, blank=True, low=1, aliases=("pool",)),
+    # pools are agreed at 10 to 50 points; beyond 10,000 a target is a slip
+    Field(
+        "pool_target",
+        "int",
+        required=False,
+        blank=True,
+        low=1,
+        high=10_000,
+        aliases=("pool",),
+    ),
     *CORRECTION_FIELDS,
 )
 
