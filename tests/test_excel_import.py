@@ -52,7 +52,7 @@ def test_problems_name_their_sheet_and_cell_all_at_once(tarot_book, tmp_path):
     assert fc.loc["Partie 1!C10", "reason"] == "not_allowed"
     assert fc.loc["Partie 1!C10", "message"] == (
         "contract must be one of pass, petite, garde, garde_sans, garde_contre; "
-        "got 'gard'"
+        "got 'gard' (did you mean 'garde'?)"
     )
     assert fc.loc["Partie 3!D7", "column"] == "oudlers"
     assert "(cell Partie 1!C10): contract must be one of" in str(info.value)

@@ -125,7 +125,8 @@ class Cells:
             blank = np.asarray(self.text.str.strip() == "", dtype=bool)
             self.blank_u = np.append(blank, True)
             self.odd_u = None
-        elif getattr(uniques, "dtype", object) != object:  # numbers, dates: typed
+        elif getattr(getattr(uniques, "dtype", None), "kind", "O") in "iufbmM":
+            # numbers and dates: a blank is a missing value, found at once
             self.blank_u = np.append(np.asarray(pd.isna(uniques), dtype=bool), True)
             self.odd_u = _odd_values(uniques, self.uniques)
         else:

@@ -7,6 +7,7 @@ spread back over the rows, so a million deals cost little more than a thousand.
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 from typing import Any
 
@@ -263,9 +264,21 @@ def _to_choice(f: Field, cells: _Cells, problems: Problems):
     ]
     good = np.array([n is not None for n in norm], dtype=bool)
     bad = ~cells.is_blank & ~good[cells.codes]
-    problems.add(
-        bad, f.name, "not_allowed", f"{f.name} must be {f.allowed()}; got {{value}}"
-    )
+    if bad.any():
+        hints = np.array(
+            [
+                "" if ok or blank else _did_you_mean(f, u)
+                for u, ok, blank in zip(cells.uniques, good, cells.blank_u)
+            ],
+            dtype=object,
+        )
+        problems.add(
+            bad,
+            f.name,
+            "not_allowed",
+            f"{f.name} must be {f.allowed()}; got {{value}}{{hint}}",
+            hint=hints[cells.codes],
+        )
     if f.default is not None:  # a blank cell means the default, as documented
         norm = [f.default if b else n for n, b in zip(norm, cells.blank_u)]
     # combinations ("simple+double") become categories of their own, after the
@@ -277,6 +290,15 @@ def _to_choice(f: Field, cells: _Cells, problems: Problems):
     return pd.Categorical.from_codes(
         code_u[cells.codes], dtype=pd.CategoricalDtype(categories), validate=False
     )
+
+
+def _did_you_mean(f: Field, value: Any) -> str:
+    """`` (did you mean 'garde'?)`` for a misspelt choice, "" when none is close."""
+    if not isinstance(value, str):
+        return ""
+    words = {c: c for c in f.choices} | dict(f.value_aliases)
+    close = difflib.get_close_matches(normalise_token(value), list(words), n=1)
+    return f" (did you mean {words[close[0]]!r}?)" if close else ""
 
 
 def _norm_choice(f: Field, value: Any) -> str | None:
