@@ -297,7 +297,9 @@ def _did_you_mean(f: Field, value: Any) -> str:
     if not isinstance(value, str):
         return ""
     words = {c: c for c in f.choices} | dict(f.value_aliases)
-    close = difflib.get_close_matches(normalise_token(value), list(words), n=1)
+    close = difflib.get_close_matches(
+        normalise_token(value), list(words), n=1, cutoff=0.75
+    )
     return f" (did you mean {words[close[0]]!r}?)" if close else ""
 
 

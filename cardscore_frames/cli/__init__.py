@@ -12,13 +12,13 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cardscore_frames.cli import demo, score, season, settle, template
+from cardscore_frames.cli import demo, score, season, settle, template, validate
 from cardscore_frames.errors import CardscoreError
 
 __all__ = ["main", "build_parser", "COMMANDS"]
 
 #: The sub-commands, in the order ``--help`` lists them.
-COMMANDS = (score, settle, season, template, demo)
+COMMANDS = (validate, score, settle, season, template, demo)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import glob
 import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import pandas as pd
 
+from cardscore_frames.atomic import atomic_path
+from cardscore_frames.errors import CardscoreError, LogNotFoundError
 from cardscore_frames.games import get_game
 
-__all__ = ["print_tables", "rules_of"]
+__all__ = ["print_tables", "rules_of", "log_paths", "progress", "write_table"]
 
 
 def print_tables(tables: dict[str, pd.DataFrame], out=None) -> None:
@@ -27,3 +32,59 @@ def rules_of(game: str, preset: str | None):
     if preset is None:
         return None
     return get_game(game).rules.preset(preset)
+
+
+def log_paths(patterns: Sequence[str]) -> list[Path]:
+    """Files named on the command line, globs expanded (``logs/*.csv``,
+    ``club/**/*.parquet``), in order, each once. A glob that matches nothing is an
+    error naming it (a plain path is left for the reader to report)."""
+    found: list[Path] = []
+    for pattern in patterns:
+        if glob.has_magic(pattern):
+            matches = sorted(glob.glob(pattern, recursive=True))
+            if not matches:
+                raise LogNotFoundError(f"no file matches {pattern!r}")
+            found.extend(Path(m) for m in matches)
+        else:
+            found.append(Path(pattern))
+    return list(dict.fromkeys(found))
+
+
+def progress(items: Iterable, *, total: int | None = None, desc: str = ""):
+    """``items`` with a progress bar on standard error when it is a terminal
+    (tqdm); plain otherwise, so that logs and pipes stay clean."""
+    if not sys.stderr.isatty():
+        return items
+    from tqdm import tqdm
+
+    return tqdm(items, total=total, desc=desc, unit="file", leave=False)
+
+
+#: What ``--out`` writes, by the file's suffix.
+TABLE_SUFFIXES = (".csv", ".parquet", ".xlsx")
+
+
+def write_table(frame: pd.DataFrame, path: str | Path, *, sheet: str = "Table") -> Path:
+    """A table written whole or not at all, its format from the suffix: CSV,
+    Parquet, or an Excel workbook of one sheet (names kept as text)."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in TABLE_SUFFIXES:
+        raise CardscoreError(
+            f"--out must end in {', '.join(TABLE_SUFFIXES)}; got {path.name!r}"
+        )
+    if suffix == ".xlsx":
+        from cardscore_frames.excel import Workbook
+
+        with Workbook(path) as book:
+            page = book.add_sheet(sheet)
+            page.write_frame(frame.reset_index(drop=True))
+            page.freeze(1)
+            page.autofit()
+        return path
+    with atomic_path(path) as tmp:
+        if suffix == ".csv":
+            frame.to_csv(tmp, index=False)
+        else:
+            frame.to_parquet(tmp, index=False)
+    return path

@@ -1,0 +1,88 @@
+"""``cardscore validate LOGS... --game G``: check logs without scoring them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import pandas as pd
+
+from cardscore_frames.checking import stamp_of
+from cardscore_frames.cli.common import log_paths, progress, rules_of, write_table
+from cardscore_frames.errors import FAILURE_COLUMNS, CardscoreError, LogValidationError
+from cardscore_frames.games import game_names
+from cardscore_frames.io import read_log
+
+EXAMPLE = """examples:
+  cardscore validate sample_data/league/tarot.csv --game tarot
+  cardscore validate 'club/2025-*.csv' --game belot --out problems.xlsx
+  cardscore validate sheets.csv --game preferans --kind sheet"""
+
+
+def add(sub) -> None:
+    va = sub.add_parser(
+        "validate",
+        help="check logs without scoring them",
+        description="Check every log given (files or globs) against the game's "
+        "rules and report every problem of every file at once; nothing is scored. "
+        "Exits 1 when any log has a problem.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    va.add_argument("logs", nargs="+", help="log files or globs")
+    va.add_argument("--game", required=True, choices=game_names())
+    va.add_argument(
+        "--kind", default="deals", help="deals (default), points, or sheet (preferans)"
+    )
+    va.add_argument("--rules", default=None, help="a rules preset of the game")
+    va.add_argument("--sheet", default=0, help="Excel sheet (default: the first)")
+    va.add_argument(
+        "--out", default=None, help="write every problem to .csv, .parquet or .xlsx"
+    )
+    va.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, out=None) -> None:
+    out = out or sys.stdout
+    rules = rules_of(args.game, args.rules)
+    paths = log_paths(args.logs)
+    reports, failed = [], []
+    for path in progress(paths, total=len(paths), desc="validating"):
+        try:
+            deals = read_log(
+                path, game=args.game, kind=args.kind, rules=rules, sheet=_sheet(args)
+            )
+        except LogValidationError as err:
+            failed.append(err)
+            reports.append(err.failure_cases.assign(file=str(path)))
+            continue
+        print(f"{path}: ok, {_counts(deals)}", file=out)
+    if args.out:
+        table = (
+            pd.concat(reports, ignore_index=True)
+            if reports
+            else pd.DataFrame(columns=list(FAILURE_COLUMNS))
+        )
+        columns = ["file", *(c for c in table.columns if c != "file")]
+        write_table(table.reindex(columns=columns), args.out, sheet="Problems")
+    if failed:
+        raise _Report(failed)
+
+
+def _sheet(args: argparse.Namespace) -> str | int:
+    return int(args.sheet) if str(args.sheet).isdigit() else args.sheet
+
+
+def _counts(deals: pd.DataFrame) -> str:
+    found = stamp_of(deals)
+    item = "rows" if found is not None and found.kind == "sheet" else "deals"
+    games = deals.groupby(["league", "season", "game_id"], observed=True).ngroups
+    return f"{len(deals):,} {item} in {games:,} games"
+
+
+class _Report(CardscoreError):
+    """Every failing file's report, one after another."""
+
+    def __init__(self, errors: list[LogValidationError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(str(e) for e in errors))
