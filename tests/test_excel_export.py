@@ -120,7 +120,7 @@ def test_tarot_feuille_de_marque_cells(tmp_path):
     )
     ws = openpyxl.load_workbook(path)["Partie 1"]
     cached = openpyxl.load_workbook(path, data_only=True)["Partie 1"]
-    heading = [c.value for c in ws[4]]
+    heading = [c.value for c in ws[5]]  # the band above names groups
     assert heading[:7] == [
         "N°",
         "Preneur",
@@ -130,8 +130,9 @@ def test_tarot_feuille_de_marque_cells(tmp_path):
         "Résultat",
         "PaB",
     ]
-    assert heading[7] == "Poignée" and heading[10:17:2] == PLAYERS
-    assert [c.value for c in ws[5]][7:10] == ["att.", "déf.", None]
+    band = [c.value for c in ws[4]]
+    assert band[7] == "Poignée" and band[10:17:2] == PLAYERS
+    assert heading[7:10] == ["att.", "déf.", "Chelem"]
     made = [c.value for c in ws[6]][:10]
     assert made == [1, "Bruno", "G", 2, 49, 8, "A", "S", None, None]
     passed = [c.value for c in ws[7]][:6]
@@ -143,13 +144,13 @@ def test_tarot_feuille_de_marque_cells(tmp_path):
     assert ws["S6"].value == "=SUM(K6,M6,O6,Q6)" and cached["S6"].value == 0
     assert ws["T6"].value == "=SUM(L6,N6,P6,R6)" and cached["T6"].value == 0
     assert [ws.cell(8, 1).value, ws.cell(9, 1).value] == ["Total", "Place"]
-    assert [cached.cell(8, c).value for c in (11, 13, 15, 17)] == [
+    assert [cached.cell(8, c).value for c in (12, 14, 16, 18)] == [
         -106,
         318,
         -106,
         -106,
     ]
-    assert [cached.cell(9, c).value for c in (11, 13, 15, 17)] == [2, 1, 2, 2]
+    assert [cached.cell(9, c).value for c in (12, 14, 16, 18)] == [2, 1, 2, 2]
     flags = [r.sqref for r in ws.conditional_formatting]
     assert any("S6:S7" in str(s) for s in flags)
     assert ws.freeze_panes == "B6"
@@ -157,8 +158,8 @@ def test_tarot_feuille_de_marque_cells(tmp_path):
     assert ws.sheet_properties.pageSetUpPr.fitToPage
     assert ws.page_setup.fitToWidth in (None, 1)  # 1 is the default, left out
     assert "[Red]" in ws["K6"].number_format
-    assert [ws["A2"].value.strip(), ws["J2"].value.strip()] == ["Club", "Date"]
-    assert ws["K2"].value.date().isoformat() == "2026-03-01" and ws["K2"].is_date
+    assert [ws["B2"].value.strip(), ws["L2"].value.strip()] == ["Club", "Date"]
+    assert ws["M2"].value.date().isoformat() == "2026-03-01" and ws["M2"].is_date
     with zipfile.ZipFile(path) as archive:
         assert any(n.startswith("xl/charts/chart") for n in archive.namelist())
 
@@ -167,7 +168,7 @@ def test_a_seated_dealer_is_grey_and_scores_nothing(books):
     path, log = books["tarot"]
     game = log.loc[log["sits_out"].notna(), "game_id"].iloc[0]
     ws = openpyxl.load_workbook(path)[f"Partie {game}"]
-    assert ws["B4"].value == "Mort"
+    assert ws["B5"].value == "Mort"
     rules = [r for cf in ws.conditional_formatting for r in cf.rules]
     assert any(r.type == "expression" and "$B6=" in r.formula[0] for r in rules)
 

@@ -42,13 +42,14 @@ class ArchiveLimits:
         ...checked for members larger than this when unpacked (default 1 MiB);
         small XML parts compress very well and are harmless.
     max_members : int
-        Number of members (default 10,000).
+        Number of members (default 100,000; a season of thousands of
+        games has a sheet, a chart and their parts for each).
     """
 
     max_total: int = _GIB
     max_ratio: float = 200.0
     ratio_from: int = _MIB
-    max_members: int = 10_000
+    max_members: int = 100_000
 
 
 #: The limits used when none are given.

@@ -21,6 +21,8 @@ __all__ = ["FORMAT", "game_hook", "book_metadata", "list_sheets", "write_index"]
 
 #: Marks the metadata of the workbooks of score sheets.
 FORMAT = "cardscore score sheets"
+#: Index columns whose texts are all this short are centred (dates, numbers).
+_SHORT = 12
 
 
 def game_hook(entry: Any) -> GameSheets:
@@ -100,7 +102,9 @@ def write_index(
     sheet.write_row(3, 0, [*headings, words.link], "header")
     for k, heading in enumerate(headings):
         values = [e.index.get(heading) for e in rows]
-        sheet.write_column(4, k, pd.Series(values, dtype=object), "body")
+        short = all(not isinstance(v, str) or len(v) <= _SHORT for v in values)
+        style = ("body", "centre") if short else "body"
+        sheet.write_column(4, k, pd.Series(values, dtype=object), style)
     for offset, e in enumerate(rows):
         sheet.link_to_sheet(4 + offset, width - 1, e.name, style=("body", "link"))
     if not rows:

@@ -111,6 +111,13 @@ def classify(value: Any) -> tuple[str, Any]:
     >>> classify(pd.Timestamp("2024-03-01"))
     ('date', datetime.datetime(2024, 3, 1, 0, 0))
     """
+    kind = value.__class__  # the common plain kinds first, without isinstance
+    if kind is int:
+        return _integer(value)
+    if kind is str:
+        return _text(value)
+    if kind is float:
+        return _real(value)
     if value is None or value is pd.NA or value is pd.NaT:
         return BLANK, None
     if isinstance(value, str):

@@ -48,7 +48,7 @@ def line_chart(
     row: int,
     col: int,
     *,
-    categories: CellRange,
+    categories: CellRange | int,
     series: Series,
     title: str | None = None,
     x_title: str | None = None,
@@ -64,8 +64,10 @@ def line_chart(
         The sheet the chart is drawn on (the data may be on another sheet).
     row, col : int
         Cell of the chart's top-left corner.
-    categories : CellRange
-        Deal or game numbers (the x axis).
+    categories : CellRange or int
+        Deal or game numbers (the x axis); a number n says the axis is 1..n,
+        which a spreadsheet draws by itself (no category data is stored with
+        every line: a workbook of thousands of charts is smaller and faster).
     series : mapping of name to CellRange, or sequence of (name, CellRange)
         One range of values per line, as long as ``categories``. A name may
         be a CellRange (the header cell of the column), so that the legend
@@ -81,14 +83,18 @@ def line_chart(
     xlsxwriter.chart.Chart
         Already inserted; adjust it further if needed.
     """
-    chart = sheet.workbook.add_chart({"type": "line"})
-    show_markers = categories.rows <= 30 if markers is None else markers
+    chart = _quick(sheet.workbook.add_chart({"type": "line"}))
+    points = categories if isinstance(categories, int) else categories.rows
+    show_markers = points <= 30 if markers is None else markers
     for k, (name, values) in enumerate(_pairs(series, categories)):
         colour = PALETTE[k % len(PALETTE)]
+        axis = (
+            {} if isinstance(categories, int) else {"categories": categories.as_list()}
+        )
         chart.add_series(
             {
                 "name": name,
-                "categories": categories.as_list(),
+                **axis,
                 "values": values.as_list(),
                 "line": {"color": colour, "width": 2.0},
                 "marker": {
@@ -101,7 +107,7 @@ def line_chart(
                 else {"type": "none"},
             }
         )
-    interval = max(1, categories.rows // 25)  # about 25 labels on the x axis at most
+    interval = max(1, points // 25)  # about 25 labels on the x axis at most
     _finish(
         chart,
         title,
@@ -109,7 +115,7 @@ def line_chart(
         y_title,
         {"interval_unit": interval, "interval_tick": interval},
     )
-    width, height = size or chart_size(categories.rows)
+    width, height = size or chart_size(points)
     chart.set_size({"width": width, "height": height})
     sheet.insert_chart(row, col, chart)
     return chart
@@ -138,7 +144,9 @@ def column_chart(
     xlsxwriter.chart.Chart
         Already inserted.
     """
-    chart = sheet.workbook.add_chart({"type": "bar" if horizontal else "column"})
+    chart = _quick(
+        sheet.workbook.add_chart({"type": "bar" if horizontal else "column"})
+    )
     for k, (name, values) in enumerate(_pairs(series, categories)):
         colour = PALETTE[k % len(PALETTE)]
         chart.add_series(
@@ -158,17 +166,62 @@ def column_chart(
     return chart
 
 
-def _pairs(series: Series, categories: CellRange) -> list[tuple[Any, CellRange]]:
+class _QuickCache:
+    """Writes a series' cached values as XlsxWriter does, in one piece: the
+    same XML, at a fraction of the cost (a season has thousands of charts
+    with a cached value per point)."""
+
+    def _write_num_cache(self, data: Sequence[Any] | None) -> None:
+        parts = [
+            "<c:numCache><c:formatCode>General</c:formatCode>"
+            f'<c:ptCount val="{len(data) if data else 0}"/>'
+        ]
+        for i, token in enumerate(data or ()):
+            if token is None:
+                continue
+            if type(token) not in (int, float):
+                try:
+                    float(token)  # XlsxWriter's cache holds numbers as text
+                except ValueError:
+                    token = 0  # as XlsxWriter: text in a number series is 0
+                else:
+                    # Number text has no &, < or >; only control characters
+                    # (float() takes some as spaces) need XlsxWriter's escapes.
+                    if not (token.__class__ is str and token.isprintable()):
+                        token = self._escape_control_characters(
+                            self._escape_data(token)
+                        )
+            parts.append(f'<c:pt idx="{i}"><c:v>{token}</c:v></c:pt>')
+        parts.append("</c:numCache>")
+        self.fh.write("".join(parts))
+
+
+_QUICK: dict[type, type] = {}
+
+
+def _quick(chart: Any) -> Any:
+    """``chart`` with :class:`_QuickCache`'s writer of cached values."""
+    kind = type(chart)
+    if kind not in _QUICK:
+        _QUICK[kind] = type(kind.__name__, (_QuickCache, kind), {})
+    chart.__class__ = _QUICK[kind]
+    return chart
+
+
+def _pairs(series: Series, categories: CellRange | int) -> list[tuple[Any, CellRange]]:
     items = list(series.items()) if isinstance(series, Mapping) else list(series)
     if not items:
         raise WorkbookError("a chart needs at least one series")
+    if isinstance(categories, int):
+        count, where = categories, f"1..{categories}"
+    else:
+        count, where = categories.rows * categories.cols, categories.ref()
     pairs = []
     for name, values in items:
-        if values.rows * values.cols != categories.rows * categories.cols:
+        if values.rows * values.cols != count:
             raise WorkbookError(
                 f"series {name!r} has {values.rows * values.cols} values for "
-                f"{categories.rows * categories.cols} categories ({values.ref()} vs "
-                f"{categories.ref()})"
+                f"{count} categories ({values.ref()} vs {where})"
             )
         shown = name.as_list()[:3] if isinstance(name, CellRange) else str(name)
         pairs.append((shown, values))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -87,10 +88,14 @@ class Table:
 
     def col(self, key: str) -> int:
         """The sheet column (0-based) of the column ``key``."""
+        return self._cols[key]
+
+    @cached_property
+    def _cols(self) -> dict[str, int]:
+        cols: dict[str, int] = {}
         for offset, column in enumerate(self.columns):
-            if column.key == key:
-                return self.first_col + offset
-        raise KeyError(key)
+            cols.setdefault(column.key, self.first_col + offset)
+        return cols
 
     def has(self, key: str) -> bool:
         return any(c.key == key for c in self.columns)
@@ -107,7 +112,9 @@ class Table:
         """Write the heading row(s) at ``row``; returns the first row below them.
 
         Grouped columns get their group's heading merged above their own;
-        ungrouped columns are merged over both rows. Widths given are set.
+        an ungrouped column's heading sits on the lower row, under a blank
+        band of the same look (no merge: a season of thousands of sheets
+        writes fewer cells). Widths given are set.
         """
         depth = 2 if self.grouped else 1
         cols = self.columns
@@ -127,10 +134,13 @@ class Table:
                         (style, "small"),
                         fit=False,
                     )
-            else:
-                sheet.merge(
-                    row, first, row + depth - 1, first, cols[start].label, style
+            elif depth == 2:  # the label on the lower row, under a blank band
+                sheet.write(row, first, None, (style, "band_top"), fit=False)
+                sheet.write(
+                    row + 1, first, cols[start].label, (style, "band_bottom"), fit=False
                 )
+            else:
+                sheet.write(row, first, cols[start].label, style, fit=False)
             start = end + 1
         widths = {self.first_col + k: c.width for k, c in enumerate(cols) if c.width}
         sheet.set_widths(widths)

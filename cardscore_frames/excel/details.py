@@ -29,8 +29,8 @@ def write_details(
     """Write ``label | value`` pairs rightwards.
 
     Each pair is ``(label, value, span)`` or ``(label, value, span,
-    label_span)``: the value spans ``span`` columns and the label
-    ``label_span`` (default 1), both merged.
+    label_span)``: the value spans ``span`` columns (merged) and the label
+    takes ``label_span`` (default 1), written in the last of them.
 
     Returns
     -------
@@ -39,10 +39,11 @@ def write_details(
     """
     where = []
     for label, value, span, *rest in pairs:
-        width = rest[0] if rest else 1
-        # a trailing space keeps a right-aligned label off its value's box
-        sheet.merge(row, col, row, col + width - 1, f"{label} ", label_style)
-        col += width
+        col += (rest[0] if rest else 1) - 1
+        # Right-aligned, a long label runs over the empty cells on its left; a
+        # trailing space keeps it off its value's box.
+        sheet.write(row, col, f"{label} ", label_style, fit=False)
+        col += 1
         sheet.merge(row, col, row, col + span - 1, value, value_style)
         where.append((row, col))
         col += span

@@ -223,6 +223,14 @@ class SheetFormulas:
                 f"{where}: XlsxWriter refused the conditional format (code {code})"
             )
 
+    def grid(
+        self, first_row: int, first_col: int, last_row: int, last_col: int
+    ) -> None:
+        """Thin borders round every cell of a block, empty ones included, as one
+        conditional format: a table of thousands of rows needs no empty cell
+        written for its borders."""
+        self.highlight(first_row, first_col, last_row, last_col, "=TRUE", "box")
+
     def hide_rows(self, first_row: int, last_row: int) -> None:
         """Hide rows that hold working (they stay in the file, and computed)."""
         for row in range(first_row, last_row + 1):

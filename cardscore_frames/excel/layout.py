@@ -17,7 +17,7 @@ from xlsxwriter.exceptions import OverlappingRange
 from cardscore_frames.errors import WorkbookError
 from cardscore_frames.excel import cells
 from cardscore_frames.excel.cells import BadCell, text_problem
-from cardscore_frames.excel.refs import quote_sheet
+from cardscore_frames.excel.refs import quote_sheet, range_ref
 from cardscore_frames.excel.styles import Style, fit_width
 
 __all__ = ["SheetLayout", "A4", "LETTER"]
@@ -125,14 +125,18 @@ class SheetLayout:
             return
         self._check_block(first_row, first_col, last_row, last_col)
         fmt = self.workbook.styles.format(style)
+        plain = value if isinstance(value, str) and value else ""
+        if plain and (text_problem(plain) or cells.needs_quote_prefix(plain)):
+            plain = ""  # written below, with its checks and quote prefix
         try:
-            self._ws.merge_range(first_row, first_col, last_row, last_col, "", fmt)
+            self._ws.merge_range(first_row, first_col, last_row, last_col, plain, fmt)
         except OverlappingRange as exc:
             raise WorkbookError(
                 f"{self._where(first_row, first_col, last_row, last_col)}: {exc}"
             ) from exc
-        # Merge writes a blank; the value then goes in with its own kind and checks.
-        self.write(first_row, first_col, value, style, fit=False)
+        if not plain:
+            # Merge wrote a blank; the value goes in with its own kind and checks.
+            self.write(first_row, first_col, value, style, fit=False)
 
     def link_to_sheet(
         self,
@@ -321,11 +325,14 @@ class SheetLayout:
         *,
         tolerance: float = 0.0,
         style: Any = "flag",
+        also: Sequence[tuple[int, int, int, int]] = (),
     ) -> None:
         """Colour check cells whose value is not 0 (beyond ``tolerance``).
 
         A zero-sum check (Σ of a deal's scores) stays plain when it holds and turns
-        red when a cell is edited into an inconsistent sheet.
+        red when a cell is edited into an inconsistent sheet. ``also``: more
+        blocks (first_row, first_col, last_row, last_col) under the same rule
+        (one rule for the whole sheet's checks keeps the file small).
         """
         options = {
             "type": "cell",
@@ -334,6 +341,11 @@ class SheetLayout:
             "maximum": tolerance,
             "format": self.workbook.styles.conditional(style),
         }
+        if also:
+            blocks = [(first_row, first_col, last_row, last_col), *also]
+            options["multi_range"] = " ".join(
+                range_ref(*block, absolute=False) for block in blocks
+            )
         code = self._ws.conditional_format(
             first_row, first_col, last_row, last_col, options
         )

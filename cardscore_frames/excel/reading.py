@@ -53,8 +53,8 @@ class SheetCells:
         to walk a few rows of.
     first_row, first_col : int
         0-based sheet position of ``rows[0][0]``.
-    merged : list of (int, int, int, int)
-        Merged blocks as 0-based ``(first_row, first_col, last_row, last_col)``.
+    merged_ranges : list or callable
+        Merged blocks (see :attr:`merged`), or what gives them.
     """
 
     path: Path
@@ -62,7 +62,15 @@ class SheetCells:
     rows: list = field(default_factory=list)
     first_row: int = 0
     first_col: int = 0
-    merged: list[tuple[int, int, int, int]] = field(default_factory=list)
+    merged_ranges: Any = field(default_factory=list, repr=False)
+
+    @cached_property
+    def merged(self) -> list[tuple[int, int, int, int]]:
+        """Merged blocks as 0-based ``(first_row, first_col, last_row, last_col)``
+        (looked up when first asked: most reads never need them)."""
+        ranges = self.merged_ranges
+        ranges = ranges() if callable(ranges) else ranges
+        return [tuple(r) if len(r) == 4 else (*r[0], *r[1]) for r in ranges or []]
 
     @cached_property
     def values(self) -> np.ndarray:
@@ -189,18 +197,22 @@ def read_book(
     path: str | os.PathLike[str],
     choose: Callable[[dict[str, Any] | None, list[str]], list[str | int]],
     *,
+    convert: Callable[[SheetCells], Any] | None = None,
     limits: ArchiveLimits = DEFAULT_LIMITS,
-) -> tuple[dict[str, Any] | None, list[SheetCells]]:
+) -> tuple[dict[str, Any] | None, list[Any]]:
     """The metadata and the sheets ``choose(metadata, names)`` picks, read in
     one pass over the workbook (checked first, as :func:`check_archive`).
 
+    ``convert``, when given, turns each sheet's cells into what is kept as soon
+    as the sheet is read (so one sheet's raw cells are held at a time).
+
     Returns
     -------
-    (dict or None, list of SheetCells)
+    (dict or None, list of SheetCells, or of what ``convert`` returned)
     """
     path = check_archive(path, limits)
 
-    def read(book: Any) -> tuple[dict[str, Any] | None, list[SheetCells]]:
+    def read(book: Any) -> tuple[dict[str, Any] | None, list[Any]]:
         names = list(book.sheet_names)
         metadata = None
         if METADATA_SHEET in names:
@@ -211,7 +223,8 @@ def read_book(
                 metadata = parse_metadata(column, where=where)
         shown = [n for n in names if n != METADATA_SHEET]
         picked = [_sheet_name(path, shown, s) for s in choose(metadata, shown)]
-        return metadata, [_cells(path, book, name) for name in picked]
+        keep = convert if convert is not None else (lambda cells: cells)
+        return metadata, [keep(_cells(path, book, name)) for name in picked]
 
     return _with_calamine(path, None, read)
 
@@ -220,8 +233,9 @@ def _cells(path: Path, book: Any, name: str) -> SheetCells:
     data = book.get_sheet_by_name(name)
     rows = data.to_python()  # starts at data.start, not at A1
     first_row, first_col = data.start or (0, 0)
-    merged = [(a, b, c, d) for (a, b), (c, d) in (data.merged_cell_ranges or [])]
-    return SheetCells(path, name, rows, first_row, first_col, merged)
+    return SheetCells(
+        path, name, rows, first_row, first_col, lambda: data.merged_cell_ranges
+    )
 
 
 def read_metadata(

@@ -5,7 +5,8 @@ the XlsxWriter method of its kind (``write_string``, ``write_number``...), never
 by the guessing ``write()``. A bad value is noted with its address and skipped;
 the workbook raises them all at once when it closes. Merged blocks, links, page
 set-up, input checks and conditional formats are in
-:mod:`cardscore_frames.excel.layout`.
+:mod:`cardscore_frames.excel.layout`; formats and widths in
+:mod:`cardscore_frames.excel.looks`.
 """
 
 from __future__ import annotations
@@ -25,19 +26,17 @@ from cardscore_frames.excel.cells import (
 )
 from cardscore_frames.excel.formulas import SheetFormulas
 from cardscore_frames.excel.layout import SheetLayout
+from cardscore_frames.excel.looks import SheetLooks
 from cardscore_frames.excel.refs import MAX_COLS, MAX_ROWS, FrameBlock, range_ref
-from cardscore_frames.excel.styles import STYLES, Style, combine_styles, text_width
+from cardscore_frames.excel.styles import Style, combine_styles
 
 if TYPE_CHECKING:
     from cardscore_frames.excel.workbook import Workbook
 
 __all__ = ["Sheet", "FrameBlock"]
 
-#: Number formats given to dates when the style names none.
-_DATE_FORMATS = {kind: STYLES[kind]["num_format"] for kind in cells.DATE_KINDS}
 
-
-class Sheet(SheetFormulas, SheetLayout):
+class Sheet(SheetFormulas, SheetLayout, SheetLooks):
     """A worksheet of a :class:`~cardscore_frames.excel.Workbook`.
 
     Made by :meth:`Workbook.add_sheet`. Rows and columns are 0-based. ``style``
@@ -223,15 +222,26 @@ class Sheet(SheetFormulas, SheetLayout):
         *,
         fit: bool = True,
         column: str | None = None,
+        blanks: bool = True,
     ) -> None:
         """Write ``prepared.values[start:stop]`` downwards from ``(row, col)``.
 
         A column prepared once (:func:`~cardscore_frames.excel.cells.prepare_column`)
         for many sheets is written a slice at a time: one sheet per game costs
         no conversion per game. Its bad cells in the slice are noted as usual.
+        ``blanks=False`` writes nothing in an empty cell (a :meth:`grid` draws
+        its borders), instead of an empty cell with the style's borders.
         """
         self._write_prepared(
-            prepared, row, col, style, fit=fit, column=column, start=start, stop=stop
+            prepared,
+            row,
+            col,
+            style,
+            fit=fit,
+            column=column,
+            start=start,
+            stop=stop,
+            blanks=blanks,
         )
 
     def _write_prepared(
@@ -245,6 +255,7 @@ class Sheet(SheetFormulas, SheetLayout):
         column: str | None = None,
         start: int = 0,
         stop: int | None = None,
+        blanks: bool = True,
     ) -> None:
         stop = len(prepared.values) if stop is None else stop
         count = stop - start
@@ -264,7 +275,7 @@ class Sheet(SheetFormulas, SheetLayout):
                     frame_row=pos,
                 )
         if prepared.kind is not None:
-            self._write_uniform(prepared, row, col, style, start, stop)
+            self._write_uniform(prepared, row, col, style, start, stop, blanks)
         else:
             pairs = zip(
                 prepared.kinds[start:stop], prepared.values[start:stop], strict=True
@@ -289,6 +300,7 @@ class Sheet(SheetFormulas, SheetLayout):
         style: Style,
         start: int,
         stop: int,
+        blanks: bool = True,
     ) -> None:
         """One kind for the whole column: one writer, two formats, a plain loop."""
         kind = prepared.kind
@@ -297,7 +309,7 @@ class Sheet(SheetFormulas, SheetLayout):
         quoted = (
             self._cell_format(style, kind, True) if prepared.quote is not None else fmt
         )
-        blank = self._cell_format(style, cells.BLANK, False)
+        blank = self._cell_format(style, cells.BLANK, False) if blanks else None
         quote = prepared.quote
         write_blank = self._ws.write_blank
         for offset, value in enumerate(prepared.values[start:stop]):
@@ -312,12 +324,15 @@ class Sheet(SheetFormulas, SheetLayout):
                 write_blank(row + offset, col, None, blank)
 
     def _writer(self, kind: str) -> Any:
-        ws = self._ws
-        return {
-            cells.TEXT: ws.write_string,
-            cells.NUMBER: ws.write_number,
-            cells.BOOL: ws.write_boolean,
-        }.get(kind, ws.write_datetime)
+        writers = self.__dict__.get("_writers")
+        if writers is None:
+            ws = self._ws
+            writers = self._writers = {
+                cells.TEXT: ws.write_string,
+                cells.NUMBER: ws.write_number,
+                cells.BOOL: ws.write_boolean,
+            }
+        return writers.get(kind, self._ws.write_datetime)
 
     def _put(self, row: int, col: int, kind: str, value: Any, fmt: Any) -> None:
         if kind == cells.BLANK:
@@ -326,46 +341,10 @@ class Sheet(SheetFormulas, SheetLayout):
             return
         self._checked(self._writer(kind)(row, col, value, fmt), row, col)
 
-    def _cell_format(self, style: Style, kind: str, quote: bool) -> Any:
-        if _is_format(style):  # a ready Format is used as it is...
-            if kind in _DATE_FORMATS and getattr(style, "num_format", 0) in (
-                0,
-                "",
-                "General",
-            ):
-                # ...but without a number format a date would show as 45352.
-                raise WorkbookError(
-                    f"{self.name}: a date needs a number format, which this Format "
-                    "lacks; pass style names (the date format is then added)"
-                )
-            return style
-        styles = self.workbook.styles
-        extra: dict[str, Any] = {"quote_prefix": True} if quote else {}
-        if kind in _DATE_FORMATS and "num_format" not in styles.properties(style):
-            extra["num_format"] = _DATE_FORMATS[kind]
-        return styles.format(style, **extra)
-
     def _note_problem(self, row: int, col: int, problem: BadCell, value: Any) -> None:
         self.workbook._problems.add(
             self.name, row, col, problem.reason, str(problem), value
         )
-
-    def _note_width(
-        self, col: int, width: float, style: Style, value: Any = None
-    ) -> None:
-        if width <= self._widths.get(col, 0):
-            return
-        props = (
-            self.workbook.styles.properties(style)
-            if style is not None and not _is_format(style)
-            else {}
-        )
-        if props.get("text_wrap"):
-            # Wrapped text grows downwards; the column needs its longest word.
-            words = value.split() if isinstance(value, str) else []
-            width = max((text_width(w) for w in words), default=0)
-        scale = props.get("font_size", 10) / 10 * (1.1 if props.get("bold") else 1.0)
-        self._widths[col] = max(self._widths.get(col, 0), width * scale)
 
     def _check_block(
         self, first_row: int, first_col: int, last_row: int, last_col: int
@@ -406,7 +385,3 @@ class Sheet(SheetFormulas, SheetLayout):
             col if last_col is None else last_col,
         )
         return f"{self.name}!{range_ref(row, col, *last)}"
-
-
-def _is_format(style: Style) -> bool:
-    return hasattr(style, "_get_xf_index")

@@ -87,6 +87,8 @@ STYLES: dict[str, dict[str, Any]] = {
     "box": {"border": _THIN},
     "box_medium": {"border": _MEDIUM},
     "box_thick": {"border": _THICK},
+    "band_top": {"bottom": 0},  # a heading's upper half: no line below it
+    "band_bottom": {"top": 0, "valign": "bottom"},  # ...and its lower half
     "rule_top": {"top": _MEDIUM},
     "rule_bottom": {"bottom": _MEDIUM},
     "rule_bottom_thick": {"bottom": _THICK},
@@ -121,6 +123,9 @@ class Styles:
         self._cache: dict[tuple, Format] = {}
         self._by_name: dict[tuple[str, ...], Format] = {}
         self._conditional: dict[tuple, Format] = {}
+        #: A sheet's formats by (style, kind of value, quoted), for names only;
+        #: and ("width", style): whether it wraps and how it scales text widths.
+        self.by_use: dict[tuple, Any] = {}
 
     @property
     def names(self) -> list[str]:
@@ -136,6 +141,7 @@ class Styles:
         """Add or replace a named style (a game's own look, say ``closed_pool``)."""
         self._names[name] = dict(properties)
         self._by_name.clear()
+        self.by_use.clear()
 
     def properties(self, style: Style, **extra: Any) -> dict[str, Any]:
         """The merged XlsxWriter properties of ``style`` plus ``extra``.

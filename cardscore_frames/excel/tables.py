@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from operator import itemgetter
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -133,19 +133,21 @@ def stack(parts: Sequence[PaperRows]) -> pd.DataFrame:
     """One frame of raw log rows from every sheet's rows, codes decoded once
     per column (not once per sheet)."""
     names = list(dict.fromkeys(k for p in parts for k in p.data))
+    coders: dict[str, Column] = {}
+    for part in parts:
+        for name, coder in part.coded.items():
+            coders.setdefault(name, coder)
+    total = sum(p.n for p in parts)
     columns = {}
     for name in names:
-        cells: list = []
-        for part in parts:
-            cells.extend(part.data.get(name, [None] * part.n))
-        values = np.empty(len(cells), dtype=object)
-        values[:] = cells
-        values[values == ""] = None
-        coder = next((p.coded[name] for p in parts if name in p.coded), None)
-        if coder is not None:
-            values = decode(values, coder)
+        chunks = (p.data[name] if name in p.data else [None] * p.n for p in parts)
+        values = np.fromiter(chain.from_iterable(chunks), dtype=object, count=total)
+        empty = values == ""
+        if empty.any():
+            values[empty] = None
+        if name in coders:
+            values = decode(values, coders[name])
         columns[name] = pd.Series(values, dtype=object)
-    total = sum(p.n for p in parts)
     return pd.DataFrame(columns) if columns else pd.DataFrame(index=range(total))
 
 
@@ -170,42 +172,64 @@ def read_rows(
     """
     found = [c for c in columns if c.field and c.key in match.cols]
     cols = {c.field: match.cols[c.key] for c in found}
-    fills = [cols[c.field] for c in found if c.fills_row]
-    first = min(match.cols.values()) if match.cols else 0
-    return _take_rows(
-        cells, match.row + 1, cols, fills, first, stop, found, until_blank
+    plan = _Plan(
+        cols=cols,
+        fills=[cols[c.field] for c in found if c.fills_row],
+        first=min(match.cols.values()) if match.cols else 0,
+        labels=[],
+        letters={f: _letters(cells.first_col + j) for f, j in cols.items()},
+        coded={c.field: c for c in found if c.codes or c.blank or c.aliases},
     )
+    return _take_rows(cells, match.row + 1, plan, stop, until_blank)
 
 
-def _take_rows(
-    cells, start, cols, fills, first, stop, found, until_blank=False
-) -> PaperRows:
+def _take_rows(cells, start, plan: _Plan, stop, until_blank=False) -> PaperRows:
     """Rows ``start``.. of ``cells.rows`` (indices), cut at a stop text (or at
     the first empty row, ``until_blank``); empty cells stay ``""`` here and
     become None in :func:`stack`."""
-    ends = {norm(s) for s in stop}
+    cols, fills, first = plan.cols, plan.fills, plan.first
     width = max([*cols.values(), *fills, first], default=-1) + 1
     grid = cells.rows[start:]
     if grid and min(map(len, grid)) < width:  # calamine's rows are all as wide
         grid = [list(r) + [""] * (width - len(r)) for r in grid]
-    pick = itemgetter(*fills) if fills else (lambda r: ())
-    blank = pick([""] * width) if len(fills) != 1 else ""
-    taken, rows = [], []
-    for i, row in enumerate(grid):
-        lead = row[first]
-        if lead.__class__ is str and lead and norm(lead) in ends:
-            break
-        got = pick(row)
-        if got != blank and (len(fills) != 1 or got is not None):
-            taken.append(row)
-            rows.append(cells.first_row + start + i + 1)
+    columns = list(zip(*grid, strict=True)) if grid else [()] * width
+    end = _stop_at(columns[first], {norm(s) for s in stop}) if stop else len(grid)
+    keep = _filled(columns, fills, end, until_blank)
+    base = cells.first_row + start + 1
+    if keep is None:  # every row up to the end is a deal (the usual case)
+        data = {f: list(columns[j][:end]) for f, j in cols.items()}
+        rows = list(range(base, base + end))
+    else:
+        data = {f: [columns[j][i] for i in keep] for f, j in cols.items()}
+        rows = [base + i for i in keep]
+    return PaperRows(
+        cells.sheet, data, len(rows), rows, dict(plan.letters), {}, dict(plan.coded)
+    )
+
+
+def _stop_at(lead: tuple, ends: set[str]) -> int:
+    """The first row whose lead cell holds a stop text (a totals row)."""
+    for i, value in enumerate(lead):
+        if value.__class__ is str and value and norm(value) in ends:
+            return i
+    return len(lead)
+
+
+def _filled(
+    columns: list, fills: list[int], end: int, until_blank: bool
+) -> list[int] | None:
+    """The rows up to ``end`` with a value in a column that makes a deal; None
+    when that is every one of them."""
+    filled = [columns[j][:end] for j in fills]
+    if any("" not in c and None not in c for c in filled):
+        return None  # a column that is never empty: every row is taken
+    keep = []
+    for i in range(end):
+        if any(c[i] != "" and c[i] is not None for c in filled):
+            keep.append(i)
         elif until_blank:
             break
-    columns = list(zip(*taken, strict=True)) if taken else []
-    data = {f: list(columns[j]) if taken else [] for f, j in cols.items()}
-    letters = {f: _letters(cells.first_col + j) for f, j in cols.items()}
-    coded = {c.field: c for c in found if c.codes or c.blank or c.aliases}
-    return PaperRows(cells.sheet, data, len(taken), rows, letters, {}, coded)
+    return keep
 
 
 @lru_cache(maxsize=512)
@@ -226,15 +250,10 @@ def hint(
     column's sheet column and heading, the stop texts and the cells of values
     written once above the table (``fixed``: log column -> (row, col))."""
     cols = {c.field: table.col(c.key) for c in table.columns if c.field}
-    top = row - 1 if table.grouped else row  # ungrouped headings span both rows
     return {
         "row": row,
         "cols": cols,
-        "labels": {
-            c.field: [row if c.group else top, norm(c.label)]
-            for c in table.columns
-            if c.field
-        },
+        "labels": {c.field: [row, c.label] for c in table.columns if c.field},
         "fills": [c.field for c in table.columns if c.field and c.fills_row],
         "first": table.first_col,
         "stop": [norm(s) for s in stop],
@@ -251,26 +270,56 @@ def read_hinted(
     row = layout["row"] - cells.first_row
     if not 0 <= row < len(cells.rows):
         return None
-    offset = cells.first_col
-    cols = {f: c - offset for f, c in layout["cols"].items()}
-    for name, col in layout["cols"].items():
-        at, label = layout["labels"][name]
-        if norm(cells.cell(at, col)) != label:
+    plan = _plan(layout, columns, cells.first_col)
+    heading = cells.rows[row]
+    for j, at, label in plan.labels:
+        found = heading[j] if at == layout["row"] and j < len(heading) else None
+        if found is None:
+            found = cells.cell(at, j + cells.first_col)
+        if found != label and norm(found) != norm(label):  # exact, else loosely
             return None
-    by_field = {c.field: c for c in columns if c.field}
-    found = [by_field[f] for f in cols if f in by_field]
-    fills = [cols[f] for f in layout["fills"] if f in cols]
-    first = layout["first"] - offset
-    rows = _take_rows(
-        cells,
-        row + 1,
-        cols,
-        fills,
-        first,
-        layout["stop"],
-        found,
-        layout.get("until_blank", False),
-    )
+    rows = _take_rows(cells, row + 1, plan, layout["stop"], plan.until_blank)
+    top, grid = cells.first_row, cells.rows
     for name, (r, c) in layout["fixed"].items():
-        rows.set_constant(name, cells.cell(r, c), (r, c))
+        i, j = r - top, c - cells.first_col
+        value = grid[i][j] if 0 <= i < len(grid) and 0 <= j < len(grid[i]) else None
+        rows.set_constant(name, None if value == "" else value, (r, c))
     return rows
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What reading a table needs, worked out once per layout (not per sheet)."""
+
+    cols: dict[str, int]  # log column -> index into a row
+    fills: list[int]
+    first: int
+    labels: list[tuple[int, int, str]]  # (index, sheet row, heading)
+    letters: dict[str, str]
+    coded: dict[str, Column]
+    until_blank: bool = False
+
+
+def _plan(layout: Mapping[str, Any], columns: Sequence[Column], offset: int) -> _Plan:
+    key = ("_plan", offset, id(columns))
+    plan = layout.get(key) if isinstance(layout, dict) else None
+    if plan is None:
+        cols = {f: c - offset for f, c in layout["cols"].items()}
+        by_field = {c.field: c for c in columns if c.field}
+        plan = _Plan(
+            cols=cols,
+            fills=[cols[f] for f in layout["fills"] if f in cols],
+            first=layout["first"] - offset,
+            labels=[(cols[f], *layout["labels"][f]) for f in cols],
+            letters={f: _letters(offset + j) for f, j in cols.items()},
+            coded={
+                f: by_field[f]
+                for f in cols
+                if f in by_field
+                and (by_field[f].codes or by_field[f].blank or by_field[f].aliases)
+            },
+            until_blank=layout.get("until_blank", False),
+        )
+        if isinstance(layout, dict):
+            layout[key] = plan
+    return plan

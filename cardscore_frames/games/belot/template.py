@@ -161,8 +161,6 @@ def _formulas(sheet: Sheet, layout: Table, first: int, last: int):
     )
     x = {k: col_letters(layout.col(k)) for k in keys}
     x["bela"] = col_letters(layout.col("bela")) if layout.has("bela") else None
-    for i, name in enumerate(_WORK):
-        sheet.write(FIRST_ROW - 1, start + i, name, "subheader", fit=False)
     visible: dict[str, list[str]] = {
         k: [] for k in ("worth", "points_A", "points_B", "bait_A", "bait_B")
     }

@@ -156,8 +156,6 @@ def _formulas(sheet: Sheet, layout: Table, players, first: int, last: int):
         f"{col_letters(layout.col(f'donne_{p}'))}${FIRST_ROW - 1}"
         for p in range(1, k + 1)
     ]
-    for i, name in enumerate(_WORK):
-        sheet.write(FIRST_ROW - 1, start + i, name, "subheader", fit=False)
     donnes: list[list[str]] = [[] for _ in range(k)]
     margins = []
     for r in range(first + 1, last + 2):

@@ -24,6 +24,7 @@ from cardscore_frames.errors import LogValidationError, RulesError, WorkbookErro
 from cardscore_frames.excel.books import FORMAT, game_hook
 from cardscore_frames.excel.paper import Column, Match, PaperRows, read_rows, stack
 from cardscore_frames.excel.reading import SheetCells, read_book
+from cardscore_frames.excel.workbook import gc_paused
 
 __all__ = ["read_excel", "read_excel_table"]
 
@@ -81,9 +82,10 @@ def read_excel(
 
     entry = get_game(game)
     schema = entry.schema(kind)
-    meta, parts = _load(path, entry, kind, sheet)
+    with gc_paused():  # many small objects, none of them cyclic garbage
+        meta, parts = _load(path, entry, kind, sheet)
+        raw = stack(parts) if parts else pd.DataFrame(columns=list(schema.names))
     rules = entry.rules.ensure(_rules_of(entry, meta) if rules is None else rules)
-    raw = stack(parts) if parts else pd.DataFrame(columns=list(schema.names))
     source = Source(label=str(path))
     try:
         result = check_log(raw, schema, rules=rules, errors=errors, source=source)
@@ -156,6 +158,8 @@ def _load(
         meta = _ours(meta)
         found["meta"] = meta
         if meta is None:
+            if entry is not None:
+                found["entry"], found["kind"] = entry, kind or "deals"
             return [0 if sheet is None else sheet]
         game = entry if entry is not None else get_game(meta.get("game"))
         if game.name != meta.get("game"):
@@ -175,13 +179,14 @@ def _load(
             )
         return listed
 
-    meta, sheets = read_book(path, choose)
-    meta = found.get("meta")
-    if meta is None and entry is not None:
-        found["entry"], found["kind"] = entry, kind or "deals"
-    game = found.get("entry")
-    hook = game_hook(game) if game is not None else None
-    return meta, [_rows_of(c, hook, found.get("kind"), meta, game) for c in sheets]
+    def convert(cells: SheetCells) -> PaperRows:
+        game = found.get("entry")
+        if "hook" not in found:
+            found["hook"] = game_hook(game) if game is not None else None
+        return _rows_of(cells, found["hook"], found.get("kind"), found["meta"], game)
+
+    _, rows = read_book(path, choose, convert=convert)
+    return found.get("meta"), rows
 
 
 def _rows_of(cells: SheetCells, hook, kind, meta, entry) -> PaperRows:

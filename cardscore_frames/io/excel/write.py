@@ -25,7 +25,7 @@ from cardscore_frames.excel.books import (
     write_index,
 )
 from cardscore_frames.excel.hooks import GameSheets
-from cardscore_frames.excel.workbook import Workbook
+from cardscore_frames.excel.workbook import Workbook, gc_paused
 from cardscore_frames.games import get_game
 from cardscore_frames.games.base import prepare_log
 
@@ -90,7 +90,10 @@ def to_excel(
     given = {k: v for k, v in {"method": method, **options}.items() if v is not None}
     opts = _options(hook.options, given, entry.name, "to_excel")
     metadata = book_metadata(entry.name, kind, "export", checked_rules, opts)
-    with Workbook(path, metadata=metadata, properties=_properties(entry)) as book:
+    with (
+        gc_paused(),
+        Workbook(path, metadata=metadata, properties=_properties(entry)) as book,
+    ):
         index = book.add_sheet(hook.words.index)
         entries = hook.write(book, data, kind, opts)
         write_index(index, entries, hook.words, title, _subtitle(data))

@@ -49,8 +49,7 @@ def write_top(
     rules: Any,
 ) -> dict[str, tuple]:
     """Title, details, the pairs and the rules; returns where the values are."""
-    width = layout.last_col
-    sheet.merge(0, 0, 0, width, title, "title")
+    sheet.write(0, 0, title, "title", fit=False)  # long texts run over empty cells
     sheet.set_row_height(0, 22)
     values = [
         (label, _value(v), *spans)
@@ -71,7 +70,7 @@ def write_top(
         sheet.merge(2, col + 4, 2, col + 5, _value(p2), ("box", "left", "bold"))
         spots[c1], spots[c2] = (2, col + 2), (2, col + 4)
         col += 7
-    sheet.merge(3, 0, 3, width, rules_line(rules), "subtitle")
+    sheet.write(3, 0, rules_line(rules), "subtitle", fit=False)
     return spots
 
 
@@ -207,6 +206,8 @@ def chart(sheet: Sheet, layout: Table, first: int, last: int) -> None:
 def finish(sheet: Sheet, rows: int) -> None:
     sheet.autofit(minimum=4, maximum=24)
     sheet.freeze(FIRST_ROW, 1)
+    one_page = rows <= 40  # else the headings are printed on every page
     sheet.landscape_fit_to_page(
-        repeat_rows=(FIRST_ROW - 2, FIRST_ROW - 1), pages_tall=1 if rows <= 40 else 0
+        repeat_rows=None if one_page else (FIRST_ROW - 2, FIRST_ROW - 1),
+        pages_tall=1 if one_page else 0,
     )

@@ -100,8 +100,10 @@ def _write_match(book, data, prepared, layout: Table, start, stop, rules) -> She
                 stop,
                 column.style,
                 column=column.field,
+                blanks=False,
             )
     last = FIRST_ROW + stop - start - 1
+    sheet.grid(FIRST_ROW, 0, last, layout.last_col)
     for pair in ("A", "B"):
         col = layout.col(f"bait_{pair}")
         sheet.write_prepared(
@@ -111,6 +113,7 @@ def _write_match(book, data, prepared, layout: Table, start, stop, rules) -> She
             start,
             stop,
             ("body", "centre", "bait"),
+            blanks=False,
         )
     write_points(
         sheet, layout, FIRST_ROW, last, {k: prepared[k][start:stop] for k in _NUMBERS}

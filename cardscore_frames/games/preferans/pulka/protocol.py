@@ -56,11 +56,11 @@ CONTRACT_CODES = {
 CALL_CODES = {"whist": "вист", "pass": "пас", "half": "пол"}
 DETAILS = (
     ("Клуб", "league", 4, 2),
-    ("Сезон", "season", 2, 2),
-    ("Дата", "date", 2, 2),
-    ("Стол", "table", 1, 2),
-    ("Пулька", "game_id", 1, 2),
-    ("Пуля до", "pool_target", 1, 2),
+    ("Сезон", "season", 2),
+    ("Дата", "date", 2),
+    ("Стол", "table", 1),
+    ("Пулька", "game_id", 1),
+    ("Пуля до", "pool_target", 1),
 )
 CALL, TRICKS, NET, RUN = "вист", "взятки", "Δ", "Σ"
 FIRST_ROW = 5

@@ -41,15 +41,14 @@ def write_top(
 ) -> list[tuple[int, int]]:
     """Title, the game's details (label | value) and the rules in force;
     returns the cells of the details' values."""
-    width = layout.last_col
-    sheet.merge(0, 0, 0, width, title, "title")
+    sheet.write(0, 0, title, "title", fit=False)  # long texts run over empty cells
     sheet.set_row_height(0, 22)
     pairs = [
         (label, _value(v), *spans)
         for (label, _, *spans), v in zip(DETAILS, details, strict=True)
     ]
     spots = write_details(sheet, 1, 0, pairs, label_style="label")
-    sheet.merge(2, 0, 2, width, rules, "subtitle")
+    sheet.write(2, 0, rules, "subtitle", fit=False)
     return spots
 
 
@@ -132,7 +131,10 @@ def write_scores(
         formulas = [f"=SUM({','.join(f'{x}{r}' for x in letters)})" for r in rows]
         values = np.zeros(len(formulas), np.int64)
         sheet.write_formula_column(first, col, formulas, values, ("body", "check"))
-        sheet.flag_nonzero(first, col, last, col)
+    # One rule for every check: both Σ columns and the Σ of the totals below.
+    d, c = layout.col("sum_donne"), layout.col("sum_cumul")
+    blocks = [(first, c, last + 1, c)]
+    sheet.flag_nonzero(first, d, last, d, also=blocks)
 
 
 def grey_mort(sheet: Sheet, layout: Table, k: int, first: int, last: int) -> None:
@@ -147,7 +149,8 @@ def grey_mort(sheet: Sheet, layout: Table, k: int, first: int, last: int) -> Non
 def write_bottom(
     sheet: Sheet, layout: Table, k: int, last: int, totals: np.ndarray
 ) -> None:
-    """Total (the last cumul) and place of each player; Σ of the totals."""
+    """Total (the sum of the donnes) and place of each player under his cumul;
+    Σ of the totals."""
     total_row, place_row = last + 1, last + 2
     end = layout.col("donne_1") - 1
     sheet.merge(total_row, 0, total_row, end, TOTAL, ("body", "total", "bold"))
@@ -156,38 +159,38 @@ def write_bottom(
     spans = [
         (layout.col(f"donne_{p}"), layout.col(f"cumul_{p}")) for p in range(1, k + 1)
     ]
-    owns = [cell_ref(total_row, d) for d, _ in spans]
+    owns = [cell_ref(total_row, c) for _, c in spans]
     for p, (d, c) in enumerate(spans):
-        sheet.merge_formula(
-            total_row,
-            d,
-            total_row,
-            c,
-            f"=SUM({cell_ref(FIRST_ROW, d)}:{cell_ref(last, d)})",
-            int(totals[p]),
-            ("body", "total", "signed", "cumul", "centre"),
+        sheet.write(total_row, d, None, ("body", "total"))
+        sheet.write(place_row, d, None, "body")
+        total = f"=SUM({cell_ref(FIRST_ROW, d)}:{cell_ref(last, d)})"
+        sheet.write_formula(
+            total_row, c, total, int(totals[p]), ("body", "total", "signed", "cumul")
         )
         others = "".join(f"+({x}>{owns[p]})" for x in owns if x != owns[p])
-        sheet.merge_formula(
-            place_row,
-            d,
-            place_row,
-            c,
-            f"=1{others}",
-            int(places[p]),
-            ("body", "bold", "centre"),
+        sheet.write_formula(
+            place_row, c, f"=1{others}", int(places[p]), ("body", "bold", "centre")
         )
     col = layout.col("sum_cumul")
     sheet.write(total_row, layout.col("sum_donne"), None, ("body", "total"))
     sheet.write_formula(
         total_row, col, f"=SUM({','.join(owns)})", 0, ("body", "total", "check")
+    )  # flagged with the Σ columns above (write_scores)
+
+
+def chart(
+    sheet: Sheet,
+    layout: Table,
+    k: int,
+    first: int,
+    last: int,
+    numbered: bool = False,
+) -> None:
+    """Cumuls per donne, one line per player, under the table (``numbered``:
+    the donnes are 1..n, the axis a spreadsheet draws by itself)."""
+    categories = (
+        last - first + 1 if numbered else CellRange(sheet.name, first, 0, last, 0)
     )
-    sheet.flag_nonzero(total_row, col, total_row, col)
-
-
-def chart(sheet: Sheet, layout: Table, k: int, first: int, last: int) -> None:
-    """Cumuls per donne, one line per player, under the table."""
-    categories = CellRange(sheet.name, first, 0, last, 0)
     series = []
     for p in range(1, k + 1):
         d, c = layout.col(f"donne_{p}"), layout.col(f"cumul_{p}")
@@ -211,6 +214,8 @@ def finish(sheet: Sheet, rows: int) -> None:
     """Widths, frozen headings, and a landscape page (one when the rows fit)."""
     sheet.autofit(minimum=5, maximum=24)
     sheet.freeze(FIRST_ROW, 1)
+    one_page = rows <= 40  # else the headings are printed on every page
     sheet.landscape_fit_to_page(
-        repeat_rows=(FIRST_ROW - 2, FIRST_ROW - 1), pages_tall=1 if rows <= 40 else 0
+        repeat_rows=None if one_page else (FIRST_ROW - 2, FIRST_ROW - 1),
+        pages_tall=1 if one_page else 0,
     )

@@ -60,10 +60,27 @@ class _Season:
         misere = data["misere"].notna().to_numpy() if "misere" in data else None
         self.misere = _any(misere, first) if misere is not None else first < 0
         self.prepared = _prepare(data)
+        self.heads = _heads(data, first)
+        deal = data["deal"].to_numpy(dtype=np.int64)
+        position = np.arange(len(data)) - np.repeat(first, np.diff(index.starts))
+        self.numbered = ~_any(deal != position + 1, first)
 
     @property
     def n_games(self) -> int:
         return len(self.starts) - 1
+
+
+def _heads(data: pd.DataFrame, first: np.ndarray) -> list[dict[str, Any]]:
+    """Each partie's players, game id and details, read once for all parties."""
+    columns = [*PLAYERS, "game_id", *(c for _, c, *_ in DETAILS if c != "game_id")]
+    lists = {}
+    for c in columns:
+        if c in data:
+            values = data[c].take(first).astype(object)
+            lists[c] = values.where(values.notna(), None).tolist()
+        else:
+            lists[c] = [None] * len(first)
+    return [{c: lists[c][g] for c in columns} for g in range(len(first))]
 
 
 def _any(mask: np.ndarray, first: np.ndarray) -> np.ndarray:
@@ -113,17 +130,17 @@ def write_sheets(
 
 def _write_game(book: Workbook, season: _Season, g: int, rules: Any) -> SheetEntry:
     start, stop = int(season.starts[g]), int(season.starts[g + 1])
-    data, k = season.data, int(season.seats[g])
-    players = [str(data[c].iat[start]) for c in PLAYERS[:k]]
+    head, k = season.heads[g], int(season.seats[g])
+    players = [str(head[c]) for c in PLAYERS[:k]]
     layout = table(
         players,
         mort=bool(season.mort[g]),
         partner=k == 5,
         misere=bool(season.misere[g]),
     )
-    gid = data["game_id"].iat[start]
+    gid = head["game_id"]
     sheet = book.add_sheet(f"Partie {gid}")
-    details = [data[c].iat[start] if c in data else None for _, c, *_ in DETAILS]
+    details = [head[c] for _, c, *_ in DETAILS]
     spots = write_top(
         sheet, layout, f"Feuille de marque — partie {gid}", details, rules_line(rules)
     )
@@ -138,8 +155,10 @@ def _write_game(book: Workbook, season: _Season, g: int, rules: Any) -> SheetEnt
                 stop,
                 column.style,
                 column=column.field,
+                blanks=False,
             )
     last = FIRST_ROW + stop - start - 1
+    sheet.grid(FIRST_ROW, 0, last, layout.last_col)
     write_scores(
         sheet,
         layout,
@@ -153,27 +172,22 @@ def _write_game(book: Workbook, season: _Season, g: int, rules: Any) -> SheetEnt
         grey_mort(sheet, layout, k, FIRST_ROW, last)
     totals = season.cumul[stop - 1, :k]
     write_bottom(sheet, layout, k, last, totals)
-    chart(sheet, layout, k, FIRST_ROW, last)
+    chart(sheet, layout, k, FIRST_ROW, last, bool(season.numbered[g]))
     finish(sheet, stop - start)
-    row = _index_row(data, start, stop, players, totals)
+    row = _index_row(head, stop - start, players, totals)
     return SheetEntry(sheet.name, "deals", gid, row, where(layout, k, spots))
 
 
 def _index_row(
-    data: pd.DataFrame, start: int, stop: int, players: list[str], totals: np.ndarray
+    head: dict[str, Any], deals: int, players: list[str], totals: np.ndarray
 ) -> dict[str, Any]:
     order = np.argsort(-totals, kind="stable")
     result = " · ".join(f"{players[i]} {int(totals[i]):+d}" for i in order)
-
-    def value(column: str) -> Any:
-        v = data[column].iat[start] if column in data else None
-        return None if v is None or pd.isna(v) else v
-
     return {
-        "Partie": data["game_id"].iat[start],
-        "Date": value("date"),
-        "Table": value("table"),
+        "Partie": head["game_id"],
+        "Date": head["date"],
+        "Table": head["table"],
         "Joueurs": ", ".join(players),
-        "Donnes": stop - start,
+        "Donnes": deals,
         "Résultat": result.replace("-", "−"),
     }

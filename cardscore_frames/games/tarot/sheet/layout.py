@@ -65,10 +65,10 @@ CHELEM_CODES = {
 #: spans (and the label, when not 1).
 DETAILS = (
     ("Club", "league", 4, 2),
-    ("Saison", "season", 2),
-    ("Date", "date", 2),
-    ("Table", "table", 1),
-    ("Partie", "game_id", 1),
+    ("Saison", "season", 2, 2),
+    ("Date", "date", 2, 2),
+    ("Table", "table", 1, 2),
+    ("Partie", "game_id", 1, 2),
 )
 #: The first column's text on the rows under the donnes.
 TOTAL, PLACE = "Total", "Place"
