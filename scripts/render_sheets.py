@@ -46,6 +46,7 @@ def render(
     out_dir: str | os.PathLike[str],
     *,
     dpi: int = 110,
+    pages: tuple[int, int] | None = None,
 ) -> list[Path]:
     """Print a workbook to PNG pages.
 
@@ -58,6 +59,8 @@ def render(
         same workbook there are replaced.
     dpi : int, default 110
         Resolution of the pictures.
+    pages : (int, int), optional
+        The first and last page to picture (1-based); all by default.
 
     Returns
     -------
@@ -69,22 +72,24 @@ def render(
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="render-") as work:
         pdf = _to_pdf(source, Path(work))
-        pages = Path(work) / "pages"
-        pages.mkdir()
+        folder = Path(work) / "pages"
+        folder.mkdir()
+        span = [] if pages is None else ["-f", str(pages[0]), "-l", str(pages[1])]
         _run(
             [
                 _tool("pdftoppm"),
                 "-png",
                 "-r",
                 str(dpi),
+                *span,
                 str(pdf),
-                str(pages / source.stem),
+                str(folder / source.stem),
             ]
         )
         for old in out.glob(f"{source.stem}-*.png"):
             old.unlink()
         made = []
-        for png in sorted(pages.glob("*.png"), key=_page_number):
+        for png in sorted(folder.glob("*.png"), key=_page_number):
             shutil.copyfile(png, out / png.name)
             made.append(out / png.name)
     return made

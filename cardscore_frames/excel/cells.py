@@ -216,6 +216,22 @@ class PreparedColumn:
     quote: np.ndarray | None = None  # True where text needs the quote prefix
     problems: list[tuple[int, str, str, Any]] = field(default_factory=list)
     width: float = 0
+    #: The width of each text (a text column), or of each cell (mixed objects).
+    text_widths: dict[str, float] | None = None
+    cell_widths: list[float] | None = None
+
+    def width_between(self, start: int, stop: int) -> float:
+        """The width rows ``start..stop-1`` need (a part written on its own
+        sheet needs no more than its own widest value)."""
+        if start <= 0 and stop >= len(self.values):
+            return self.width
+        if self.text_widths is not None:
+            shown = self.text_widths
+            part = set(self.values[start:stop])
+            return max((shown[v] for v in part if v in shown), default=0)
+        if self.cell_widths is not None:
+            return max(self.cell_widths[start:stop], default=0)
+        return self.width
 
 
 def prepare_column(column: pd.Series) -> PreparedColumn:
@@ -287,12 +303,13 @@ def _prepare_text(column: pd.Series) -> PreparedColumn:
     prepared.values = column.astype(object).where(keep, None).tolist()
     good = strings[~bad[strings.index]]
     prepared.quote = _quote_mask(column.where(keep), good)
-    prepared.width = max((text_width(v) for v in pd.unique(good)), default=0)
+    prepared.text_widths = {v: text_width(v) for v in pd.unique(good)}
+    prepared.width = max(prepared.text_widths.values(), default=0)
     return prepared
 
 
 def _prepare_objects(column: pd.Series) -> PreparedColumn:
-    prepared = PreparedColumn([], None, kinds=[])
+    prepared = PreparedColumn([], None, kinds=[], cell_widths=[])
     for pos, value in enumerate(column.tolist()):
         try:
             kind, cell = classify(value)
@@ -300,7 +317,8 @@ def _prepare_objects(column: pd.Series) -> PreparedColumn:
             kind, cell = BLANK, _bad(prepared, pos, problem, value)
         prepared.kinds.append(kind)
         prepared.values.append(cell)
-        prepared.width = max(prepared.width, width_of(kind, cell))
+        prepared.cell_widths.append(width_of(kind, cell))
+    prepared.width = max(prepared.cell_widths, default=0)
     text = pd.Series(
         [
             v if k == TEXT else None

@@ -290,7 +290,7 @@ class Sheet(SheetFormulas, SheetLayout, SheetLooks):
                     self._cell_format(style, kind, quote),
                 )
         if fit:
-            self._note_width(col, prepared.width, style)
+            self._note_width(col, prepared.width_between(start, stop), style)
 
     def _write_uniform(
         self,

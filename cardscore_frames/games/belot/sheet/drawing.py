@@ -16,6 +16,7 @@ from cardscore_frames.excel.sheet import Sheet
 from cardscore_frames.games.belot.sheet.layout import (
     BAIT,
     DETAILS,
+    DETAILS_ON_TOP,
     FIRST_ROW,
     PAIR_LABELS,
     SIGMA,
@@ -55,21 +56,19 @@ def write_top(
         (label, _value(v), *spans)
         for (label, _, *spans), v in zip(DETAILS, details, strict=True)
     ]
-    spots = dict(
-        zip(
-            (c for _, c, *_ in DETAILS),
-            write_details(sheet, 1, 0, values, label_style="label"),
-            strict=True,
-        )
-    )
+    top = DETAILS_ON_TOP
+    cells = write_details(sheet, 1, 0, values[:top], label_style="label")
     col = 0
     names = zip(PAIR_LABELS, pairs, (("a1", "a2"), ("b1", "b2")), strict=True)
+    spots = {}
     for label, (p1, p2), (c1, c2) in names:
         sheet.merge(2, col, 2, col + 1, label, "label")
         sheet.merge(2, col + 2, 2, col + 3, _value(p1), ("box", "left", "bold"))
         sheet.merge(2, col + 4, 2, col + 5, _value(p2), ("box", "left", "bold"))
         spots[c1], spots[c2] = (2, col + 2), (2, col + 4)
-        col += 7
+        col += 6
+    cells += write_details(sheet, 2, col, values[top:], label_style="label")
+    spots.update(zip((c for _, c, *_ in DETAILS), cells, strict=True))
     sheet.write(3, 0, rules_line(rules), "subtitle", fit=False)
     return spots
 

@@ -29,6 +29,7 @@ __all__ = [
     "SUIT_CODES",
     "DOUBLING_CODES",
     "DETAILS",
+    "DETAILS_ON_TOP",
     "PAIR_LABELS",
     "FIRST_ROW",
     "SIGMA",
@@ -56,11 +57,13 @@ DOUBLING_CODES = {"none": "", "contra": "К", "recontra": "РК"}
 #: spans (and the label, when not 1).
 DETAILS = (
     ("Клуб", "league", 4, 2),
-    ("Сезон", "season", 2),
-    ("Дата", "date", 2),
-    ("Стол", "table", 1),
+    ("Сезон", "season", 2, 2),
+    ("Дата", "date", 2, 2),
+    ("Стол", "table", 1),  # these two on the pairs' row, after the pairs
     ("Матч", "game_id", 1),
 )
+#: How many of DETAILS are on the first row.
+DETAILS_ON_TOP = 3
 #: Labels of the pairs' row; each pair's two players follow its label.
 PAIR_LABELS = ("Пара A", "Пара B")
 SIGMA, BAIT = "Σ", "БТ"

@@ -54,14 +54,17 @@ CONTRACT_CODES = {
 }
 #: A defender's call: вист, пас, пол (half a whist).
 CALL_CODES = {"whist": "вист", "pass": "пас", "half": "пол"}
-DETAILS = (
-    ("Клуб", "league", 4, 2),
-    ("Сезон", "season", 2),
-    ("Дата", "date", 2),
-    ("Стол", "table", 1),
-    ("Пулька", "game_id", 1),
-    ("Пуля до", "pool_target", 1),
+#: The game's details above the protocol, on two rows (label, log column,
+#: columns the value spans, columns the label takes).
+DETAIL_ROWS = (
+    (("Клуб", "league", 4, 2), ("Сезон", "season", 2, 2), ("Дата", "date", 2, 2)),
+    (
+        ("Стол", "table", 1, 2),
+        ("Пулька", "game_id", 1, 2),
+        ("Пуля до", "pool_target", 1, 2),
+    ),
 )
+DETAILS = tuple(item for line in DETAIL_ROWS for item in line)
 CALL, TRICKS, NET, RUN = "вист", "взятки", "Δ", "Σ"
 FIRST_ROW = 5
 
@@ -115,15 +118,12 @@ def write_protocol(
     first = deals.iloc[0]
     sheet.merge(0, 0, 0, layout.last_col, f"Пулька {first['game_id']}: сдачи", "title")
     sheet.set_row_height(0, 22)
-    pairs = [(label, _plain(first.get(c)), *span) for label, c, *span in DETAILS]
-    spots = dict(
-        zip(
-            (c for _, c, *_ in DETAILS),
-            write_details(sheet, 1, 0, pairs, label_style="label"),
-            strict=True,
-        )
-    )
-    sheet.link_to_sheet(2, 0, pulka, "← пулька")
+    spots = {}
+    for row, line in enumerate(DETAIL_ROWS, start=1):
+        pairs = [(label, _plain(first.get(c)), *span) for label, c, *span in line]
+        cells = write_details(sheet, row, 0, pairs, label_style="label")
+        spots.update(zip((c for _, c, *_ in line), cells, strict=True))
+    sheet.link_to_sheet(2, cells[-1][1] + 2, pulka, "← пулька")
     layout.write_header(sheet, FIRST_ROW - 2)
     played = deals["contract"] != "pass"
     for column in layout.columns:
