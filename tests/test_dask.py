@@ -419,3 +419,21 @@ def test_errors_cross_worker_processes(tmp_path):
         with pytest.raises(PartitionedValidationError) as caught:
             read_logs(tmp_path, game="belot")
         assert caught.value.failure_cases["partition"].tolist() == [0, 1]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_points_only_logs_match_pandas(name, tmp_path):
+    """A points-only log (each player's or pair's points per deal), read from
+    whole-game files or given as a plain Dask frame, scores to pandas' ledger."""
+    game, module = GAMES[name], getattr(csf, name)
+    full = game.score(csf.read_log(SAMPLES[name], game=name))
+    points = module.to_points(full if name == "belot" else game.to_ledger(full))
+    write_whole_games(points.astype(str).replace("<NA>", ""), tmp_path)
+    expected = game.to_ledger(game.score(points))
+    from_files = game.to_ledger(
+        game.score(read_logs(str(tmp_path / "part-*"), game=name, kind="points"))
+    ).compute()
+    assert_ledgers_equal(from_files, expected)
+    plain = dd.from_pandas(points, npartitions=1)  # found a points log by its columns
+    got = csf.totals(game.to_ledger(game.score(plain))).compute()
+    pd.testing.assert_frame_equal(got, csf.totals(expected), check_exact=False)

@@ -130,9 +130,9 @@ def score(
     validate: bool = True,
     game: str,
 ) -> Any:
-    """The game's ``score`` of a Dask log: checked once per partition, scored
-    per partition."""
-    typed, known = checked(deals, game, "deals", rules, validate)
+    """The game's ``score`` of a Dask log (a deal log or a points-only one):
+    checked once per partition, scored per partition."""
+    typed, known = checked(deals, game, _log_kind(deals, game), rules, validate)
     meta = _clean(fn(known.plan.meta, rules=known.rules, validate=False))
     out = typed.map_partitions(
         partial(_score_part, fn=fn, rules=known.rules),
@@ -140,6 +140,22 @@ def score(
         enforce_metadata=False,
     )
     return remember(out, Known(game, "scored", known.rules, known.plan))
+
+
+def _log_kind(frame: Any, game: str) -> str:
+    """``points`` for a game's points-only log (as read, or by its columns),
+    else ``deals``."""
+    from cardscore_frames.games import get_game
+    from cardscore_frames.games.points_logs import is_points_log
+
+    known = recall(frame)
+    if known is not None and known.game == game and known.kind in ("deals", "points"):
+        return known.kind
+    entry = get_game(game)
+    if "points" not in entry.logs:
+        return "deals"
+    points = is_points_log(frame._meta, entry.schema("deals"), entry.schema("points"))
+    return "points" if points else "deals"
 
 
 def _score_part(part: pd.DataFrame, *, fn: Callable, rules: Any) -> pd.DataFrame:
@@ -158,6 +174,10 @@ def _scored(scored: Any, game: str, rules: Any) -> tuple[Any, Known]:
     if rules is None and known is not None and known.game == game:
         rules = known.rules
     entry = get_game(game)
+    if known is not None and known.plan.schema.kind != "deals":
+        log = scored[[c for c in known.plan.meta.columns if c in scored.columns]]
+        again = entry.score(log, rules=rules)
+        return again, recall(again)
     own = importlib.import_module(entry.score.__module__).SCORE_COLUMNS
     log = scored[[c for c in scored.columns if c not in own]]
     again = entry.score(log, rules=rules)
