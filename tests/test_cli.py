@@ -71,3 +71,42 @@ def test_settle_prints_the_seed_example_by_method_1():
     at = header.index("whists") + 1  # each row starts with its index
     whists = [int(r[at]) for r in rows if r[1] == "1"]
     assert whists == [38, -102, -24, 88]
+
+
+def test_every_command_has_help_with_an_example():
+    from cardscore_frames.cli import COMMANDS
+
+    for command in COMMANDS:
+        name = command.__name__.rsplit(".", 1)[-1]
+        got = run(name, "--help")
+        assert got.returncode == 0, name
+        assert "examples:" in got.stdout and f"cardscore {name}" in got.stdout, name
+
+
+def test_score_reads_many_logs_as_one(tmp_path):
+    raw = pd.read_csv("sample_data/tarot_season.csv")
+    first = raw["game_id"] <= 10
+    raw[first].to_csv(tmp_path / "a.csv", index=False)
+    raw[~first].to_csv(tmp_path / "b.csv", index=False)
+    out = tmp_path / "scored.parquet"
+    got = run("score", str(tmp_path / "*.csv"), "--game", "tarot", "--out", str(out))
+    assert got.returncode == 0, got.stderr
+    scored = pd.read_parquet(out)
+    whole = csf.tarot.score(csf.read_log("sample_data/tarot_season.csv", game="tarot"))
+    assert len(scored) == len(whole)
+    assert scored["deal_value"].tolist() == whole["deal_value"].tolist()
+
+
+def test_settle_writes_its_table(tmp_path):
+    out = tmp_path / "settled.csv"
+    got = run(
+        "settle",
+        "sample_data/preferans_sheets.csv",
+        "--method",
+        "paper",
+        "--out",
+        str(out),
+    )
+    assert got.returncode == 0, got.stderr
+    table = pd.read_csv(out)
+    assert table.loc[table["game_id"] == 1, "whists"].tolist() == [38, -102, -24, 88]

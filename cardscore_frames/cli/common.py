@@ -10,10 +10,18 @@ from pathlib import Path
 import pandas as pd
 
 from cardscore_frames.atomic import atomic_path
-from cardscore_frames.errors import CardscoreError, LogNotFoundError
+from cardscore_frames.errors import CardscoreError, LogNotFoundError, LogValidationError
 from cardscore_frames.games import get_game
 
-__all__ = ["print_tables", "rules_of", "log_paths", "progress", "write_table"]
+__all__ = [
+    "print_tables",
+    "rules_of",
+    "log_paths",
+    "progress",
+    "read_logs",
+    "write_table",
+    "ProblemReport",
+]
 
 
 def print_tables(tables: dict[str, pd.DataFrame], out=None) -> None:
@@ -88,3 +96,45 @@ def write_table(frame: pd.DataFrame, path: str | Path, *, sheet: str = "Table") 
         else:
             frame.to_parquet(tmp, index=False)
     return path
+
+
+def read_logs(
+    paths: Sequence[Path],
+    game: str,
+    *,
+    kind: str = "deals",
+    rules=None,
+    sheet: str | int = 0,
+    errors_csv: str | Path | None = None,
+) -> pd.DataFrame:
+    """Several logs of one game read and checked, one progress step a file, and
+    stacked (``concat_logs``); every file's problems reported together."""
+    from cardscore_frames.io import concat_logs, read_log
+
+    frames, failed = [], []
+    sheet = int(sheet) if str(sheet).isdigit() else sheet
+    for path in progress(paths, total=len(paths), desc="reading"):
+        try:
+            frames.append(
+                read_log(path, game=game, kind=kind, rules=rules, sheet=sheet)
+            )
+        except LogValidationError as err:
+            failed.append((path, err))
+    if failed:
+        if errors_csv:
+            table = pd.concat(
+                [e.failure_cases.assign(file=str(p)) for p, e in failed],
+                ignore_index=True,
+            )
+            with atomic_path(errors_csv) as tmp:
+                table.to_csv(tmp, index=False)
+        raise ProblemReport([e for _, e in failed])
+    return frames[0] if len(frames) == 1 else concat_logs(frames)
+
+
+class ProblemReport(CardscoreError):
+    """Every failing file's problem report, one after another."""
+
+    def __init__(self, errors: list) -> None:
+        self.errors = errors
+        super().__init__("\n".join(str(e) for e in errors))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from cardscore_frames.cli.common import print_tables
+from cardscore_frames.cli.common import print_tables, progress
 from cardscore_frames.cli.score import score_log
 from cardscore_frames.datasets import EXAMPLES, example_path
 from cardscore_frames.games import get_game
@@ -17,12 +17,19 @@ from cardscore_frames.io.excel import to_excel
 OUT_DIR = "out"
 
 
+EXAMPLE = """examples:
+  cardscore demo                    # workbooks in out/
+  cardscore demo --out-dir sheets/"""
+
+
 def add(sub) -> None:
     demo = sub.add_parser(
         "demo",
         help="the main job: score every bundled sample season",
         description="Score every bundled sample log, print the results and write "
         "each season's score sheets as an Excel workbook.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     demo.add_argument(
         "--out-dir",
@@ -41,7 +48,7 @@ def run(args: argparse.Namespace, out=None) -> None:
     folder = Path(args.out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name in seasons():
+    for name in progress(seasons(), desc="sample seasons"):
         _, game, kind, _ = EXAMPLES[name]
         path = example_path(name)
         print(f"\n######## {game}: {path.name} ########", file=out)

@@ -1,5 +1,5 @@
-"""``cardscore score LOG --game G``: validate and score a log, print the results;
-``--out FILE`` also writes them (``.xlsx``: the score sheets as on paper;
+"""``cardscore score LOGS... --game G``: validate and score logs, print the
+results; ``--out FILE`` also writes them (``.xlsx``: the score sheets as on paper;
 ``.csv`` or ``.parquet``: the scored frame)."""
 
 from __future__ import annotations
@@ -10,11 +10,23 @@ from pathlib import Path
 import pandas as pd
 
 from cardscore_frames.atomic import atomic_path
-from cardscore_frames.cli.common import print_tables, rules_of
+from cardscore_frames.cli.common import (
+    log_paths,
+    print_tables,
+    read_logs,
+    rules_of,
+)
 from cardscore_frames.errors import LogReadError, LogValidationError
 from cardscore_frames.games import game_names, get_game
 from cardscore_frames.io import read_log
 from cardscore_frames.io.excel import to_excel
+
+EXAMPLE = """examples:
+  cardscore score sample_data/league/tarot.csv --game tarot
+  cardscore score 'club/2025-*.csv' --game belot --out season.xlsx
+  cardscore score pools.csv --game preferans --rules leningrad --out pools.xlsx --method paper
+  cardscore score protocol.csv --game belot --kind points
+  cardscore score club.xlsx --game tarot --sheet Deals --errors-csv problems.csv"""
 
 #: What ``--out`` writes, by the file's suffix.
 OUT_SUFFIXES = (".xlsx", ".csv", ".parquet")
@@ -23,13 +35,21 @@ OUT_SUFFIXES = (".xlsx", ".csv", ".parquet")
 def add(sub) -> None:
     sc = sub.add_parser(
         "score",
-        help="validate and score a log, print the results",
-        description="Validate a deal log, score every deal and print the results "
-        "(player totals, match results or pool settlements, by game); with --out, "
-        "also write the score sheets (.xlsx) or the scored deals (.csv, .parquet).",
+        help="validate and score logs, print the results",
+        description="Validate deal logs (files or globs, scored together), score "
+        "every deal and print the results (player totals, match results or pool "
+        "settlements, by game); with --out, also write the score sheets (.xlsx) or "
+        "the scored deals (.csv, .parquet).",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sc.add_argument("log", help="the log: .csv, .parquet, .jsonl or .xlsx")
+    sc.add_argument(
+        "logs", nargs="+", metavar="LOG", help=".csv, .parquet, .jsonl or .xlsx; globs"
+    )
     sc.add_argument("--game", required=True, choices=game_names())
+    sc.add_argument(
+        "--kind", default="deals", help="deals (default) or points (points-only logs)"
+    )
     sc.add_argument("--sheet", default=0, help="Excel sheet name (default: the first)")
     sc.add_argument(
         "--rules",
@@ -56,16 +76,35 @@ def add(sub) -> None:
 
 
 def run(args: argparse.Namespace, out=None) -> None:
-    score_log(
-        args.log,
+    paths = log_paths(args.logs)
+    if len(paths) == 1:
+        score_log(
+            paths[0],
+            args.game,
+            sheet=args.sheet,
+            rules=args.rules,
+            errors_csv=args.errors_csv,
+            out=out,
+            out_file=args.out,
+            method=args.method,
+            kind=args.kind,
+        )
+        return
+    if args.out is not None:
+        _check_suffix(args.out)
+    entry = get_game(args.game)
+    deals = read_logs(
+        paths,
         args.game,
+        kind=args.kind,
+        rules=rules_of(args.game, args.rules),
         sheet=args.sheet,
-        rules=args.rules,
         errors_csv=args.errors_csv,
-        out=out,
-        out_file=args.out,
-        method=args.method,
     )
+    print_tables(entry.report(deals), out)
+    if args.out is not None:
+        written = write_scored(entry.score(deals), args.out, method=args.method)
+        print(f"\nwrote {written}", file=out)
 
 
 def score_log(
@@ -78,6 +117,7 @@ def score_log(
     out=None,
     out_file=None,
     method=None,
+    kind="deals",
 ) -> pd.DataFrame:
     """Read, check, score and print a log (and write it with ``out_file``);
     returns the checked deals."""
@@ -88,6 +128,7 @@ def score_log(
         deals = read_log(
             log,
             game=game,
+            kind=kind,
             rules=rules_of(game, rules),
             sheet=int(sheet) if str(sheet).isdigit() else sheet,
         )

@@ -37,6 +37,13 @@ _PRINTED = (
 _OUT = (".xlsx", ".csv", ".parquet")
 
 
+EXAMPLE = """examples:
+  cardscore season tarot:sample_data/league/tarot.csv belot:sample_data/league/belot.csv \
+      preferans:sample_data/league/preferans.csv --by season --whist-price 0.10 \
+      --out season.xlsx --png charts/
+  cardscore season 'club/*.csv' --game tarot --rank-by mean --min-games 5 --out table.csv"""
+
+
 def add(sub) -> None:
     se = sub.add_parser(
         "season",
@@ -45,6 +52,8 @@ def add(sub) -> None:
         "GAME:PATH, or give --game for all), print each league table and write "
         "the season as a workbook (.xlsx: standings, head to head, ratings, a "
         "page per player, charts), or the standings as .csv or .parquet.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     se.add_argument("logs", nargs="+", metavar="LOG", help="PATH or GAME:PATH; globs")
     se.add_argument("--game", choices=game_names(), help="the game of plain PATHs")

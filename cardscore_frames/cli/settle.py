@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-from cardscore_frames.cli.common import print_tables, rules_of
+from cardscore_frames.cli.common import (
+    log_paths,
+    print_tables,
+    read_logs,
+    rules_of,
+    write_table,
+)
 from cardscore_frames.games import preferans
-from cardscore_frames.io import read_log
+
+EXAMPLE = """examples:
+  cardscore settle sample_data/preferans_sheets.csv --method paper --price 0.01
+  cardscore settle 'pools/*.csv' --rules leningrad --out settled.xlsx
+  cardscore settle saved.prf"""
 
 
 def add(sub) -> None:
@@ -15,8 +26,15 @@ def add(sub) -> None:
         help="settle preferans end-of-game sheets",
         description="Settle every game of a preferans sheet file (one row per game "
         "and player: pool, mountain, whists on each seat) and print the result.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    st.add_argument("sheet", help="the sheet: .csv, .parquet, .jsonl or .xlsx")
+    st.add_argument(
+        "sheets",
+        nargs="+",
+        metavar="SHEET",
+        help=".csv, .parquet, .jsonl, .xlsx or an OpenPref .prf; globs",
+    )
     st.add_argument(
         "--method",
         choices=preferans.METHODS,
@@ -42,19 +60,24 @@ def add(sub) -> None:
         default=-1,
         help="the seat method 2 adjusts (default -1: the last)",
     )
+    st.add_argument(
+        "--out", default=None, help="write the settlement to .csv, .parquet or .xlsx"
+    )
     st.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out=None) -> None:
     rules = rules_of("preferans", args.rules)
-    sheet = read_log(args.sheet, game="preferans", kind="sheet", rules=rules)
-    print_tables(
-        preferans.settle_report(
-            sheet,
-            method=args.method,
-            whist_price=args.price,
-            unit=args.unit,
-            adjust_seat=args.adjust_seat,
-        ),
-        out,
+    paths = log_paths(args.sheets)
+    sheet = read_logs(paths, "preferans", kind="sheet", rules=rules)
+    tables = preferans.settle_report(
+        sheet,
+        method=args.method,
+        whist_price=args.price,
+        unit=args.unit,
+        adjust_seat=args.adjust_seat,
     )
+    print_tables(tables, out)
+    if args.out:
+        written = write_table(next(iter(tables.values())), args.out, sheet="Settled")
+        print(f"\nwrote {written}", file=out or sys.stdout)

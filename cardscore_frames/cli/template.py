@@ -9,6 +9,11 @@ from cardscore_frames.cli.common import rules_of
 from cardscore_frames.games import game_names
 from cardscore_frames.io.excel import write_template
 
+EXAMPLE = """examples:
+  cardscore template evening.xlsx --game tarot --players Anne,Bruno,Chloé,Denis
+  cardscore template match.xlsx --game belot --players Tigran,Anush,Davit,Gayane
+  cardscore template pulka.xlsx --game preferans --players Зоя,Кира,Анна"""
+
 
 def add(sub) -> None:
     tp = sub.add_parser(
@@ -18,6 +23,8 @@ def add(sub) -> None:
         "drop-down lists, checks on numbers, and formulas that score each deal as "
         "it is typed (preferans: an end-of-game sheet settled by the seed's "
         "method 1 and exactly). Read it back with cardscore score FILE.xlsx.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     tp.add_argument("file", help="the workbook to write (.xlsx)")
     tp.add_argument("--game", required=True, choices=game_names())

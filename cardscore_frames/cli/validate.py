@@ -8,8 +8,14 @@ import sys
 import pandas as pd
 
 from cardscore_frames.checking import stamp_of
-from cardscore_frames.cli.common import log_paths, progress, rules_of, write_table
-from cardscore_frames.errors import FAILURE_COLUMNS, CardscoreError, LogValidationError
+from cardscore_frames.cli.common import (
+    ProblemReport,
+    log_paths,
+    progress,
+    rules_of,
+    write_table,
+)
+from cardscore_frames.errors import FAILURE_COLUMNS, LogValidationError
 from cardscore_frames.games import game_names
 from cardscore_frames.io import read_log
 
@@ -66,7 +72,7 @@ def run(args: argparse.Namespace, out=None) -> None:
         columns = ["file", *(c for c in table.columns if c != "file")]
         write_table(table.reindex(columns=columns), args.out, sheet="Problems")
     if failed:
-        raise _Report(failed)
+        raise ProblemReport(failed)
 
 
 def _sheet(args: argparse.Namespace) -> str | int:
@@ -78,11 +84,3 @@ def _counts(deals: pd.DataFrame) -> str:
     item = "rows" if found is not None and found.kind == "sheet" else "deals"
     games = deals.groupby(["league", "season", "game_id"], observed=True).ngroups
     return f"{len(deals):,} {item} in {games:,} games"
-
-
-class _Report(CardscoreError):
-    """Every failing file's report, one after another."""
-
-    def __init__(self, errors: list[LogValidationError]) -> None:
-        self.errors = errors
-        super().__init__("\n".join(str(e) for e in errors))
