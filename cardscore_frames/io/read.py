@@ -74,13 +74,17 @@ def read_log(
         ``.csv`` / ``.txt`` / ``.tsv`` (comma, semicolon or tab separated; UTF-8
         with or without BOM, else Windows-1251 or Windows-1252 as the text
         shows), ``.parquet``, ``.jsonl`` / ``.ndjson`` (JSON lines), ``.xlsx`` /
-        ``.xlsm`` (one sheet of deal rows, header in the first row), or a
-        DataFrame.
+        ``.xlsm`` (a plain table with a header row, or a workbook of this package:
+        an export or a filled template, read as :func:`read_excel` reads it),
+        another score keeper's saved game a game knows (preferans: OpenPref's
+        ``.prf``, as a sheet), or a DataFrame.
     game : str
         ``"tarot"``, ``"belot"`` or ``"preferans"`` (:func:`cardscore_frames.game_names`).
     kind : str
-        Which of the game's logs: ``"deals"`` (one row per deal), or for
-        preferans ``"sheet"`` (end-of-game sheets, one row per game and player).
+        Which of the game's logs: ``"deals"`` (one row per deal),
+        ``"points"`` (points-only: each player's, or each belot pair's, points
+        per deal), or for preferans ``"sheet"`` (end-of-game sheets, one row per
+        game and player).
     errors : {"raise", "collect"}
         ``"raise"``: any problem raises a
         :class:`~cardscore_frames.LogValidationError` listing all of them.
