@@ -29,7 +29,11 @@ import pandas as pd
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 #: Sizes for --quick, by benchmark (default: a tenth of a million deals).
-QUICK = {"bench_preferans_settle": 10_000, "bench_dask": 1_000_000, "bench_excel": 5_000}
+QUICK = {
+    "bench_preferans_settle": 10_000,
+    "bench_dask": 1_000_000,
+    "bench_excel": 5_000,
+}
 #: Benchmarks too long for a routine run: only with --only.
 SLOW = {"bench_dask"}
 COLUMNS = [
