@@ -1,4 +1,4 @@
-"""XlsxWriter's worksheet, with formulas prepared quickly.
+"""XlsxWriter's worksheet, with formulas prepared quickly and numbers kept exact.
 
 Before storing a formula XlsxWriter runs it through some thirty regular
 expressions (then a hundred more for conditional formats and input checks),
@@ -12,6 +12,12 @@ every function a formula calls is one of :data:`CLASSIC` (checked with
 XlsxWriter's own rewriting when the module is loaded, so that a newer
 XlsxWriter that prefixes one of them is still obeyed); any other formula goes
 through XlsxWriter's rewriting as before.
+
+XlsxWriter writes a number with 16 significant digits, which gives back the
+same double for most numbers but not all (a third of a whist, 46.666666666666664,
+comes back as 46.66666666666666). :class:`QuickWorksheet` writes those few with
+the 17 digits that always give them back, as Excel does, and every other number
+exactly as XlsxWriter does.
 """
 
 from __future__ import annotations
@@ -53,7 +59,17 @@ CLASSIC = frozenset(name for name in _NAMES if _untouched(name))
 
 class QuickWorksheet(Worksheet):
     """A worksheet whose formulas of :data:`CLASSIC` functions skip XlsxWriter's
-    rewriting (which would leave them as they are)."""
+    rewriting (which would leave them as they are), and whose numbers read back
+    as the very doubles written."""
+
+    def _xml_number_element(self, number: Any, attributes: Any = ()) -> None:
+        text = f"{number:.16G}"
+        if "." in text and float(text) != number:  # whole numbers are exact
+            text = f"{number:.17G}"
+        attr = "".join(
+            f' {key}="{self._escape_attributes(value)}"' for key, value in attributes
+        )
+        self.fh.write(f"<c{attr}><v>{text}</v></c>")
 
     def _prepare_formula(
         self, formula: str, expand_future_functions: bool = False

@@ -91,7 +91,9 @@ class PaperRows:
     ``coded`` names the column whose codes decode them, see :func:`stack`). A
     column read from the table has its letter in ``letters`` and each row its
     sheet row in ``rows`` (1-based); a game's value read once above the table
-    (its date, a player's name) has its one address in ``fixed``.
+    (its date, a player's name) has its one address in ``fixed``; a log column
+    whose value each row takes from one of several sheet columns (a mark in the
+    column of the pair it is on) has each row's letter in ``row_letters``.
     """
 
     sheet: str
@@ -101,6 +103,7 @@ class PaperRows:
     letters: dict[str, str] = field(default_factory=dict)
     fixed: dict[str, str | tuple[int, int]] = field(default_factory=dict)
     coded: dict[str, Column] = field(default_factory=dict)
+    row_letters: dict[str, list[str]] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return self.n
@@ -112,6 +115,7 @@ class PaperRows:
         is its address, or its 0-based (row, col)."""
         self.data[column] = [value] * self.n
         self.letters.pop(column, None)
+        self.row_letters.pop(column, None)
         self.coded.pop(column, None)
         if where is not None:
             self.fixed[column] = where
@@ -123,6 +127,9 @@ class PaperRows:
             if isinstance(where, tuple):  # (row, col), 0-based
                 return f"{self.sheet}!{cell_ref(*where)}"
             return where
+        if column in self.row_letters and 0 <= position < len(self.rows):
+            letter = self.row_letters[column][position]
+            return f"{self.sheet}!{letter}{self.rows[position]}"
         letter = self.letters.get(column)
         if letter is None or not 0 <= position < len(self.rows):
             return None

@@ -32,6 +32,7 @@ from cardscore_frames.games.belot.rules import (
 )
 from cardscore_frames.games.belot.schema import PLAYERS, SCHEMA
 from cardscore_frames.games.belot.scoring import ROLES, SCORE_COLUMNS, score, to_ledger
+from cardscore_frames.games.belot.sheet import KINDS as SHEET_KINDS
 from cardscore_frames.games.belot.sheet import WORDS, read_sheet, write_sheets
 from cardscore_frames.games.belot.template import OPTIONS as TEMPLATE_OPTIONS
 from cardscore_frames.games.belot.template import write_template
@@ -60,6 +61,7 @@ GAME = Game(
     excel=GameSheets(
         write=write_sheets,
         read=read_sheet,
+        kinds=SHEET_KINDS,
         template=write_template,
         template_options=TEMPLATE_OPTIONS,
         words=WORDS,

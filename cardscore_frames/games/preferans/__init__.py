@@ -29,6 +29,7 @@ from cardscore_frames.games.preferans.generate import random_deals, random_games
 from cardscore_frames.games.preferans.points_log import POINTS_SCHEMA, to_points
 from cardscore_frames.games.preferans.profile import profile
 from cardscore_frames.games.preferans.pulka import (
+    KINDS,
     OPTIONS,
     WORDS,
     read_sheet,
@@ -83,7 +84,7 @@ GAME = Game(
     excel=GameSheets(
         write=write_sheets,
         read=read_sheet,
-        kinds=("deals", "sheet"),
+        kinds=KINDS,
         options=OPTIONS,
         template=write_template,
         template_options=TEMPLATE_OPTIONS,

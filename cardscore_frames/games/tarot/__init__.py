@@ -29,6 +29,7 @@ from cardscore_frames.games.tarot.scoring import (
     score,
     to_ledger,
 )
+from cardscore_frames.games.tarot.sheet import KINDS as SHEET_KINDS
 from cardscore_frames.games.tarot.sheet import WORDS, read_sheet, write_sheets
 from cardscore_frames.games.tarot.template import OPTIONS as TEMPLATE_OPTIONS
 from cardscore_frames.games.tarot.template import write_template
@@ -53,6 +54,7 @@ GAME = Game(
     excel=GameSheets(
         write=write_sheets,
         read=read_sheet,
+        kinds=SHEET_KINDS,
         template=write_template,
         template_options=TEMPLATE_OPTIONS,
         words=WORDS,

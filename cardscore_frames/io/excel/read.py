@@ -169,13 +169,15 @@ def _load(
         found["entry"], found["kind"] = game, kind or meta.get("kind", "deals")
         if sheet is not None:
             return [sheet]
-        listed = [
-            s["name"] for s in meta.get("sheets", []) if s.get("kind") == found["kind"]
-        ]
-        if not listed and found["kind"] not in game.logs:
+        sheets = meta.get("sheets", [])
+        listed = [s["name"] for s in sheets if s.get("kind") == found["kind"]]
+        held = sorted({s["kind"] for s in sheets if s.get("kind")})
+        if not listed and (found["kind"] not in game.logs or held):
+            hint = " or ".join(f"kind={k!r}" for k in held)
             raise WorkbookError(
                 f"{path} holds no {game.name} {found['kind']} log (its sheets hold "
-                f"{meta.get('kind')} logs)"
+                f"{' and '.join(held) or meta.get('kind')} logs"
+                + (f"; read it with {hint})" if hint else ")")
             )
         return listed
 

@@ -28,8 +28,14 @@ from cardscore_frames.excel.hooks import GameSheets
 from cardscore_frames.excel.workbook import Workbook, gc_paused
 from cardscore_frames.games import get_game
 from cardscore_frames.games.base import prepare_log
+from cardscore_frames.games.points_logs import is_points_log
 
 __all__ = ["to_excel", "write_template"]
+
+#: The log kind of points-only logs (one row per deal, each seat's points).
+POINTS = "points"
+#: The log kinds a game's ``score`` scores row by row (the others are checked).
+_SCORED = ("deals", POINTS)
 
 
 def to_excel(
@@ -147,7 +153,7 @@ def write_template(
     rules = entry.rules.ensure(rules)
     names = _players(players)
     opts = _options(hook.template_options, options, entry.name, "write_template")
-    metadata = book_metadata(entry.name, hook.kinds[-1], "template", rules, opts)
+    metadata = book_metadata(entry.name, "deals", "template", rules, opts)
     metadata["players"] = names
     with Workbook(path, metadata=metadata, properties=_properties(entry)) as book:
         entries = hook.template(book, names, rules, opts)
@@ -167,25 +173,39 @@ def _no_game() -> str:
 
 
 def _ready(entry, hook: GameSheets, frame: pd.DataFrame, kind, rules):
-    """The frame to draw, checked (and scored for a deal log), and its log kind."""
+    """The frame to draw, checked (and scored for a deal or points log), and its
+    log kind."""
     found = stamp_of(frame)
     ours = found is not None and found.game == entry.name
-    kind = kind or (found.kind if ours else "deals")
-    log_kind = "deals" if kind == "scored" else kind
+    kind = kind or (found.kind if ours else None)
+    scored = kind == "scored" and ours and found.holds(frame)
+    # a deal log and a points-only log are both scored; the columns tell them apart
+    scorable = kind in (None, "scored", *_SCORED)
+    log_kind = _scored_kind(entry, frame) if scorable else kind
     if log_kind not in hook.kinds:
         raise RulesError(
             f"{entry.name} score sheets are drawn from {', '.join(hook.kinds)} logs; "
             f"got a {log_kind!r} log"
         )
-    if log_kind == "deals":
-        if kind == "scored" and ours and found.holds(frame):
-            if rules is None or rules == found.rules:
-                return frame, "deals"
-        return entry.score(frame, rules=rules), "deals"
+    if log_kind in _SCORED:
+        if scored and (rules is None or rules == found.rules):
+            return frame, log_kind
+        return entry.score(frame, rules=rules), log_kind
     checked, _ = prepare_log(frame, entry.schema(log_kind), entry.rules, rules)
     if stamp_of(checked) is None:  # validate=True always stamps; be sure anyway
         checked = check_log(checked, entry.schema(log_kind), rules=rules)
     return checked, log_kind
+
+
+def _scored_kind(entry, frame: pd.DataFrame) -> str:
+    """A scored (or unstamped) frame's log: a points-only log when the game has one
+    and the frame's columns are those of it (the game's ``score`` takes both),
+    else a deal log."""
+    if POINTS in entry.logs and is_points_log(
+        frame, entry.schema("deals"), entry.schema(POINTS)
+    ):
+        return POINTS
+    return "deals"
 
 
 def _options(

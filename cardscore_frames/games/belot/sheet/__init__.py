@@ -10,8 +10,22 @@ heavy rule, the totals, the БТ counts and the winner; a line chart of both
 totals. Deals after the match ended are never in it (a scored log has none).
 The template (:mod:`.template`) draws the same columns, so that both read back
 through :func:`read_sheet`.
+
+A points-only log (``kind="points"``: each pair's points per deal) gets the
+протокол's pair columns only (:mod:`.points`).
 """
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pandas as pd
+
+from cardscore_frames.excel import Workbook
+from cardscore_frames.excel.hooks import SheetEntry
+from cardscore_frames.excel.paper import PaperRows
+from cardscore_frames.excel.reading import SheetCells
 from cardscore_frames.games.belot.sheet.drawing import (
     add_styles,
     chart,
@@ -23,7 +37,7 @@ from cardscore_frames.games.belot.sheet.drawing import (
     write_points,
     write_top,
 )
-from cardscore_frames.games.belot.sheet.export import write_sheets
+from cardscore_frames.games.belot.sheet.export import write_sheets as write_deals
 from cardscore_frames.games.belot.sheet.layout import (
     BAIT,
     DETAILS,
@@ -32,8 +46,13 @@ from cardscore_frames.games.belot.sheet.layout import (
     PAIR_CODES,
     SUIT_CODES,
     WORDS,
-    read_sheet,
     table,
+)
+from cardscore_frames.games.belot.sheet.layout import read_sheet as read_deals
+from cardscore_frames.games.belot.sheet.points import (
+    points_table,
+    read_points,
+    write_points_sheets,
 )
 
 __all__ = [
@@ -44,7 +63,9 @@ __all__ = [
     "DETAILS",
     "FIRST_ROW",
     "BAIT",
+    "KINDS",
     "table",
+    "points_table",
     "write_sheets",
     "read_sheet",
     "add_styles",
@@ -57,3 +78,24 @@ __all__ = [
     "chart",
     "finish",
 ]
+
+#: The logs drawn as протоколы: deal logs and points-only logs.
+KINDS = ("deals", "points")
+
+
+def write_sheets(
+    book: Workbook, frame: pd.DataFrame, kind: str, options: Mapping[str, Any]
+) -> list[SheetEntry]:
+    """One протокол per match of a scored deal log, or of a points-only log."""
+    if kind == "points":
+        return write_points_sheets(book, frame, options)
+    return write_deals(book, frame, kind, options)
+
+
+def read_sheet(
+    cells: SheetCells, kind: str, layout: Mapping[str, Any] | None = None
+) -> PaperRows | None:
+    """The log rows of ``kind`` on one протокол (None: it holds no such table)."""
+    if kind == "points":
+        return read_points(cells, layout)
+    return read_deals(cells, kind, layout)

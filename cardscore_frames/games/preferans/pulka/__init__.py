@@ -8,6 +8,9 @@ money) by the chosen method beside the exact one, every step a live formula.
 From a deal log, each game also gets its deal protocol. The package is named
 ``pulka`` because ``preferans.sheet`` is already the function that sums a
 game's deals into its end-of-game sheet.
+
+A points-only log (``kind="points"``: each player's whists per deal) has no
+pool to draw: its sheet is the protocol of the whists (:mod:`.points`).
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardscore_frames.excel.hooks import Words
+import pandas as pd
+
+from cardscore_frames.excel.hooks import SheetEntry, Words
 from cardscore_frames.excel.paper import (
     PaperRows,
     find_columns,
@@ -24,26 +29,48 @@ from cardscore_frames.excel.paper import (
     read_rows,
 )
 from cardscore_frames.excel.reading import SheetCells
-from cardscore_frames.games.preferans.pulka.export import DETAILS, TERMS, write_sheets
+from cardscore_frames.excel.workbook import Workbook
+from cardscore_frames.games.preferans.pulka.export import DETAILS, TERMS
+from cardscore_frames.games.preferans.pulka.export import write_sheets as write_pools
+from cardscore_frames.games.preferans.pulka.points import (
+    read_points,
+    write_points_sheets,
+)
 from cardscore_frames.games.preferans.pulka.protocol import read_protocol
 from cardscore_frames.games.preferans.pulka.settlement import table
 
-__all__ = ["WORDS", "OPTIONS", "write_sheets", "read_sheet"]
+__all__ = ["WORDS", "OPTIONS", "KINDS", "write_sheets", "read_sheet"]
 
 WORDS = Words(index="Пульки", title="Пульки", link="Лист", empty="Нет пулек")
 #: Export options: the settlement laid out beside the exact one, money.
 OPTIONS = {"method": ("exact", "paper", "average"), "whist_price": None, "unit": None}
+#: The logs drawn: deal logs (пулька and protocol), end-of-game sheets, and
+#: points-only logs (the protocol of their whists).
+KINDS = ("deals", "sheet", "points")
 
 _TABLE = table(4, 0)
+
+
+def write_sheets(
+    book: Workbook, frame: pd.DataFrame, kind: str, options: Mapping[str, Any]
+) -> list[SheetEntry]:
+    """One sheet per пулька (and its protocol from a deal log); of a points-only
+    log, the protocol of its whists."""
+    if kind == "points":
+        return write_points_sheets(book, frame, options)
+    return write_pools(book, frame, kind, options)
 
 
 def read_sheet(
     cells: SheetCells, kind: str, layout: Mapping[str, Any] | None = None
 ) -> PaperRows | None:
-    """A protocol's deals (``deals``), or a пулька's end-of-game table
-    (``sheet``), from our sheets or a filled template."""
+    """A protocol's deals (``deals``), a пулька's end-of-game table (``sheet``),
+    or a points sheet's whists (``points``), from our sheets or a filled
+    template."""
     if kind == "deals":
         return read_protocol(cells, layout)
+    if kind == "points":
+        return read_points(cells, layout)
     if kind != "sheet":
         return None
     rows = read_hinted(cells, layout, _TABLE.columns) if layout else None

@@ -20,6 +20,7 @@ from cardscore_frames.excel.constants import write_constants
 from cardscore_frames.excel.hooks import SheetEntry
 from cardscore_frames.excel.paper import hint, write_details
 from cardscore_frames.excel.sheet import Sheet
+from cardscore_frames.games.preferans.deals.ledger import CORRECTION_PARTS
 from cardscore_frames.games.preferans.pulka import drawing
 from cardscore_frames.games.preferans.pulka.protocol import write_protocol
 from cardscore_frames.games.preferans.pulka.settlement import (
@@ -56,6 +57,9 @@ DETAILS = (
 #: The game's terms, right of the details: label, log column (None: an option).
 TERMS = (("Пуля до", "pool_target"), ("Цена виста", "whist_price"), ("Единица", None))
 RULES_SHEET = "Правила"
+#: The heading over the corrections' parts, and each part's.
+CORRECTIONS = "из них поправками"
+CORRECTION_LABELS = dict(zip(CORRECTION_PARTS, ("пуля", "гора", "висты"), strict=True))
 TOP = 4  # first row of the drawing and the table
 RIGHT = 25  # first column right of the drawing
 
@@ -170,6 +174,7 @@ def write_game(
     for j, column in enumerate(WHIST_COLUMNS[: len(names)]):
         values[f"on_{j}"] = game[column].astype(object).tolist()
     write_table(sheet, layout, TOP, names, values)
+    _write_corrections(sheet, layout, game)
     r = refs(
         layout,
         TOP,
@@ -207,6 +212,22 @@ def write_game(
         sheet.link_to_sheet(2, RIGHT + 9, protocol.name, "сдачи →")
         entries.append(write_protocol(protocol, deals, names, sheet.name, rules))
     return entries
+
+
+def _write_corrections(sheet: Sheet, layout, game: pd.DataFrame) -> None:
+    """Right of the table, the part of each player's pool, mountain and whists
+    (those he wrote on others) that corrections wrote: a sheet shows a
+    correction as such. Only for a game that has one; not read back (the
+    table's totals hold it)."""
+    parts = [c for c in CORRECTION_PARTS if c in game and game[c].notna().any()]
+    if not parts:
+        return
+    col = layout.last_col + 1
+    sheet.merge(TOP - 1, col, TOP - 1, col + len(parts) - 1, CORRECTIONS, "header")
+    for k, name in enumerate(parts):
+        sheet.write(TOP, col + k, CORRECTION_LABELS[name], "header")
+        sheet.write_column(TOP + 1, col + k, game[name], ("body", "centre", "italic"))
+    sheet.set_widths({col + k: 7 for k in range(len(parts))})
 
 
 def page(

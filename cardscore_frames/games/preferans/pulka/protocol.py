@@ -2,6 +2,12 @@
 player's call, tricks, and the deal in whists by the exact settlement formula
 with its running total), the zero-sum check, and a chart of the running
 totals. It reads back as the preferans deal log.
+
+A correction (``contract`` correction) is written as on paper: ``поправка`` in
+the contract's cell and its amounts in the cells of that row that hold each
+player's pool, mountain and whists (columns the protocol has only when its
+game has a correction), with the player the whists are written on; an all-pass
+deal's own price of a trick, where the log gives one, has its column too.
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ CONTRACT_CODES = {
     **{f"{lv}{s}": f"{lv}{_SIGNS[s]}" for lv in CONTRACT_VALUE for s in SUITS},
     "misere": "мизер",
     "pass": "распасы",
+    "correction": "поправка",
 }
 #: A defender's call: вист, пас, пол (half a whist).
 CALL_CODES = {"whist": "вист", "pass": "пас", "half": "пол"}
@@ -66,11 +73,19 @@ DETAIL_ROWS = (
 )
 DETAILS = tuple(item for line in DETAIL_ROWS for item in line)
 CALL, TRICKS, NET, RUN = "вист", "взятки", "Δ", "Σ"
+#: A correction's amounts, in each player's columns: log column -> heading.
+AMOUNTS = {"pool": "пуля", "mountain": "гора", "whists": "висты"}
+#: Headings of the correction's player and of an all-pass deal's own price.
+WHISTS_ON, PRICE = "висты на", "цена"
 FIRST_ROW = 5
 
 
-def protocol_table(names: Sequence[str]) -> Table:
-    """The protocol's columns for these players (seating order)."""
+def protocol_table(
+    names: Sequence[str], *, corrections: bool = False, prices: bool = False
+) -> Table:
+    """The protocol's columns for these players (seating order);
+    ``corrections``: each player's pool, mountain and whists of a correction,
+    and whom its whists are on; ``prices``: an all-pass deal's price."""
     centre = ("body", "centre")
     columns = [
         Column("deal", "№", "deal", fills_row=False, width=4, style=centre),
@@ -80,6 +95,12 @@ def protocol_table(names: Sequence[str]) -> Table:
             "contract", "заказ", "contract", codes=CONTRACT_CODES, width=8, style=centre
         ),
     ]
+    if corrections:
+        columns.append(Column("whists_on", WHISTS_ON, "whists_on", width=8))
+    if prices:
+        columns.append(
+            Column("all_pass_price", PRICE, "all_pass_price", width=6, style=centre)
+        )
     for s, name in enumerate(names, start=1):
         columns += [
             Column(
@@ -93,6 +114,17 @@ def protocol_table(names: Sequence[str]) -> Table:
             ),
             Column(
                 f"tricks{s}", TRICKS, f"tricks{s}", group=name, width=7, style=centre
+            ),
+            *(
+                Column(
+                    f"{kind}{s}",
+                    label,
+                    f"{kind}{s}",
+                    group=name,
+                    width=6,
+                    style=(*centre, "italic"),
+                )
+                for kind, label in (AMOUNTS.items() if corrections else ())
             ),
             Column(
                 f"net{s}", NET, group=name, width=7, style=("body", "centre", "exact")
@@ -114,7 +146,12 @@ def write_protocol(
 ) -> SheetEntry:
     """The protocol of one пулька's deals (scored, in deal order)."""
     n = len(names)
-    layout = protocol_table(names)
+    layout = protocol_table(
+        names,
+        corrections=bool((deals["contract"] == "correction").any()),
+        prices="all_pass_price" in deals
+        and bool(deals["all_pass_price"].notna().any()),
+    )
     first = deals.iloc[0]
     sheet.merge(0, 0, 0, layout.last_col, f"Пулька {first['game_id']}: сдачи", "title")
     sheet.set_row_height(0, 22)
@@ -208,7 +245,9 @@ def _chart(sheet, layout: Table, n: int, last: int) -> None:
 
 # --- reading -------------------------------------------------------------------------
 
-_FULL = protocol_table(["1", "2", "3", "4"])
+_FULL = protocol_table(["1", "2", "3", "4"], corrections=True, prices=True)
+#: A player's columns by their heading (but the call, which starts them).
+_OWN = {TRICKS: "tricks", **{label: kind for kind, label in AMOUNTS.items()}}
 
 
 def read_protocol(
@@ -235,9 +274,15 @@ def _search(cells: SheetCells) -> PaperRows | None:
     seats = [j for j, v in enumerate(heading) if v == CALL]
     cols = dict(match.cols)
     found = list(fixed)
-    for s, j in enumerate(seats[:4], start=1):
-        cols[f"call{s}"], cols[f"tricks{s}"] = j, j + 1
-        found += [c for c in _FULL.columns if c.key in (f"call{s}", f"tricks{s}")]
+    by_key = {c.key: c for c in _FULL.columns}
+    for s, (j, end) in enumerate(zip(seats[:4], [*seats[1:4], None]), start=1):
+        keys = {f"call{s}": j}
+        for k in range(j + 1, len(heading) if end is None else end):
+            own = _OWN.get(heading[k])
+            if own is not None:
+                keys.setdefault(f"{own}{s}", k)
+        cols.update(keys)
+        found += [by_key[key] for key in keys]
     match = type(match)(match.row, cols)
     rows = read_rows(cells, match, found)
     for s, j in enumerate(seats[:4]):

@@ -9,9 +9,23 @@ chart of the cumuls. A passed donne keeps its row (``—``, ``passe``, all 0).
 At a 5-seat table where the dealer sits out, a column ``Mort`` names him and
 his cell is 0 in grey. The template (:mod:`..template`) draws the same columns,
 so that both read back through :func:`read_sheet`.
+
+A points-only log (``kind="points"``: each player's score per donne) gets the
+same feuille without the columns of the contract (:mod:`.points`).
 """
 
-from cardscore_frames.games.tarot.sheet.export import write_sheets
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pandas as pd
+
+from cardscore_frames.excel import Workbook
+from cardscore_frames.excel.hooks import SheetEntry
+from cardscore_frames.excel.paper import PaperRows
+from cardscore_frames.excel.reading import SheetCells
+from cardscore_frames.games.tarot.sheet.export import write_sheets as write_deals
 from cardscore_frames.games.tarot.sheet.layout import (
     CAMP_CODES,
     CHELEM_CODES,
@@ -19,8 +33,13 @@ from cardscore_frames.games.tarot.sheet.layout import (
     DETAILS,
     POIGNEE_CODES,
     WORDS,
-    read_sheet,
     table,
+)
+from cardscore_frames.games.tarot.sheet.layout import read_sheet as read_deals
+from cardscore_frames.games.tarot.sheet.points import (
+    points_table,
+    read_points,
+    write_points_sheets,
 )
 
 __all__ = [
@@ -30,7 +49,30 @@ __all__ = [
     "POIGNEE_CODES",
     "CHELEM_CODES",
     "DETAILS",
+    "KINDS",
     "table",
+    "points_table",
     "write_sheets",
     "read_sheet",
 ]
+
+#: The logs drawn as feuilles: deal logs and points-only logs.
+KINDS = ("deals", "points")
+
+
+def write_sheets(
+    book: Workbook, frame: pd.DataFrame, kind: str, options: Mapping[str, Any]
+) -> list[SheetEntry]:
+    """One feuille per partie of a scored deal log, or of a points-only log."""
+    if kind == "points":
+        return write_points_sheets(book, frame, options)
+    return write_deals(book, frame, kind, options)
+
+
+def read_sheet(
+    cells: SheetCells, kind: str, layout: Mapping[str, Any] | None = None
+) -> PaperRows | None:
+    """The log rows of ``kind`` on one feuille (None: it holds no such table)."""
+    if kind == "points":
+        return read_points(cells, layout)
+    return read_deals(cells, kind, layout)
