@@ -13,6 +13,7 @@ import subprocess
 import openpyxl
 import pytest
 
+import cardscore_frames as csf
 from cardscore_frames.excel import Workbook, cell_ref, excel_string, range_ref
 
 soffice = shutil.which("soffice") or shutil.which("libreoffice")
@@ -105,3 +106,62 @@ def test_libreoffice_recalculates_the_values_we_stored(tmp_path):
     assert {ref: ws[ref].value for ref in expected} == expected
     assert ws["F1"].value == "=1+1"
     assert (stored["H1"].value, ws["H1"].value) == (0, 4)
+
+
+def _values(path):
+    """{(sheet, cell): value} of every cell holding a value."""
+    book = openpyxl.load_workbook(path, data_only=True)
+    return {
+        (ws.title, cell.coordinate): cell.value
+        for ws in book.worksheets
+        for row in ws.iter_rows()
+        for cell in row
+        if cell.value is not None
+    }
+
+
+def _same(a, b):
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return abs(a - b) <= 1e-9 * max(1.0, abs(a))
+    return a == b
+
+
+@pytest.mark.parametrize("game", ["tarot", "belot", "preferans"])
+@pytest.mark.parametrize("kind", ["deals", "points"])
+def test_libreoffice_agrees_with_every_value_of_our_score_sheets(tmp_path, game, kind):
+    # A real season's first games, as deal logs and as points-only logs: every
+    # formula LibreOffice recalculates (running totals, totals, places, checks,
+    # settlements) gives the value the writer stored beside it.
+    entry = getattr(csf, game)
+    log = csf.load_example(game)
+    log = log[log["game_id"].isin(log["game_id"].unique()[:2])]
+    scored = entry.score(log)
+    if kind == "points":
+        scored = entry.to_points(scored if game == "belot" else entry.to_ledger(scored))
+    path = tmp_path / f"{game}.xlsx"
+    csf.to_excel(scored, path, game=game)
+    stored = _values(path)
+    again = _values(recalculate(path, tmp_path / "out", tmp_path / "profile"))
+    formulas = {
+        key
+        for key, value in _values_with_formulas(path).items()
+        if isinstance(value, str) and value.startswith("=")
+    }
+    assert formulas, "the sheets hold formulas"
+    wrong = {
+        key: (stored.get(key), again.get(key))
+        for key in formulas
+        if not _same(stored.get(key), again.get(key))
+    }
+    assert not wrong, list(wrong.items())[:10]
+
+
+def _values_with_formulas(path):
+    book = openpyxl.load_workbook(path)
+    return {
+        (ws.title, cell.coordinate): cell.value
+        for ws in book.worksheets
+        for row in ws.iter_rows()
+        for cell in row
+        if cell.value is not None
+    }

@@ -147,9 +147,10 @@ def write_bottom(
     last: int,
     totals: tuple[int, int],
     winner: str | tuple[str, str],
+    baits: tuple[int, int] = (0, 0),
 ) -> None:
-    """Under a heavy rule: totals and БТ counts; then the winner (a text, or a
-    (formula, value) pair)."""
+    """Under a heavy rule: totals and БТ counts (``baits``, each pair's); then
+    the winner (a text, or a (formula, value) pair)."""
     row = last + 1
     end = layout.col("points_A") - 1
     sheet.merge(row, 0, row, end, SIGMA, ("body", "end", "right"))
@@ -163,8 +164,9 @@ def write_bottom(
         )
         b = col_letters(bt)
         marks = f'=COUNTIF({b}{FIRST_ROW + 1}:{b}{last + 1},"{BAIT}")'
-        sheet.write_formula(row, bt, marks, 0, ("body", "end", "centre"))
-    sheet.write(row, layout.col("check"), None, ("body", "end"))
+        sheet.write_formula(row, bt, marks, baits[k], ("body", "end", "centre"))
+    if layout.has("check"):  # a points протокол has no deal worth to check
+        sheet.write(row, layout.col("check"), None, ("body", "end"))
     if isinstance(winner, tuple):
         sheet.merge_formula(
             row + 1, 0, row + 1, layout.last_col, *winner, ("bold", "left")

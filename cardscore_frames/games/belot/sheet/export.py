@@ -122,7 +122,9 @@ def _write_match(book, data, prepared, layout: Table, start, stop, rules) -> She
     over = bool(data["match_over"].iat[stop - 1])
     winner = str(data["winner"].iat[stop - 1]).upper() if over else None
     text = winner_text(winner, pairs, totals, rules.target)
-    write_bottom(sheet, layout, last, totals, text)
+    baits = data["bait"].iloc[start:stop]
+    counts = (int((baits == "a").sum()), int((baits == "b").sum()))
+    write_bottom(sheet, layout, last, totals, text, counts)
     chart(sheet, layout, FIRST_ROW, last)
     finish(sheet, stop - start)
     entry = _index_row(data, start, stop, pairs, totals, winner)

@@ -107,14 +107,17 @@ def money_work(twelfths, names, price: float | None, unit: float) -> dict[str, l
     """The hidden rows' values, as their formulas compute them: exact amounts,
     whole units, remainders and each player's turn for a unit left over."""
     n = len(twelfths)
-    if price is None or not np.isfinite(price):
-        return {"двенадцатые": list(twelfths), **{k: [0] * n for k in _WORK[1:]}}
-    p, q = round(price * 1e9), round(unit * 1e9)
-    g = math.gcd(p, q) or 1
-    num = [int(t) * p // g for t in twelfths]
-    den = 12 * q // g
-    whole = [x // den for x in num]
-    rem = [x - w * den for x, w in zip(num, whole, strict=True)]
+    if price is None or not np.isfinite(price):  # the formulas give 0, but the turn
+        num = whole = rem = [0] * n
+    else:
+        p, q = round(price * 1e9), round(unit * 1e9)
+        g = math.gcd(p, q) or 1
+        num = [int(t) * p // g for t in twelfths]
+        den = 12 * q // g
+        whole = [x // den for x in num]
+        rem = [x - w * den for x, w in zip(num, whole, strict=True)]
+    # a spreadsheet compares text without regard to case
+    names = [str(name).casefold() for name in names]
     turn = [
         sum(
             rem[j] > rem[i]
