@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 
+import openpyxl
 import pandas as pd
 import pytest
 
@@ -78,3 +79,19 @@ def test_demo_option(flag):
 
     args = build_parser().parse_args(["demo", flag, "x"])
     assert args.out_dir == "x"
+
+
+def test_demo_writes_the_league_season_workbook(tmp_path, monkeypatch):
+    monkeypatch.setattr(demo, "seasons", lambda: ["league_belot"])
+    demo.run(argparse.Namespace(out_dir=str(tmp_path)), out=io.StringIO())
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "league_belot.xlsx",
+        "league_season.xlsx",
+    ]
+    # every player of the league's belot log has a row in the standings
+    raw = pd.read_csv(example_path("league_belot"))
+    players = set(raw[["a1", "a2", "b1", "b2"]].stack())
+    book = openpyxl.load_workbook(tmp_path / "league_season.xlsx", read_only=True)
+    cells = {v for row in book["Standings"].iter_rows(values_only=True) for v in row}
+    assert players <= cells
+    assert "Ratings" in book.sheetnames

@@ -1,9 +1,12 @@
 """``cardscore demo``: the main job, every bundled sample season scored, and
-their score sheets written as Excel workbooks (in ``out/`` by default)."""
+their score sheets written as Excel workbooks (in ``out/`` by default), with the
+sample league's season workbook: standings, head to head, ratings (when
+openskill is installed) and a page per player."""
 
 from __future__ import annotations
 
 import argparse
+from importlib.util import find_spec
 from pathlib import Path
 
 from cardscore_frames.cli.common import print_tables, progress
@@ -12,9 +15,12 @@ from cardscore_frames.datasets import EXAMPLES, example_path
 from cardscore_frames.games import get_game
 from cardscore_frames.io import read_log
 from cardscore_frames.io.excel import to_excel
+from cardscore_frames.ledger import concat
 
 #: Where the workbooks go when --out-dir is not given (the repository ignores it).
 OUT_DIR = "out"
+#: The sample league's season workbook, of every game its deal logs hold.
+SEASON_BOOK = "league_season.xlsx"
 
 
 EXAMPLE = """examples:
@@ -27,7 +33,8 @@ def add(sub) -> None:
         "demo",
         help="the main job: score every bundled sample season",
         description="Score every bundled sample log, print the results and write "
-        "each season's score sheets as an Excel workbook.",
+        "each season's score sheets as an Excel workbook, and the sample "
+        "league's season workbook (standings, head to head, ratings, players).",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -47,7 +54,7 @@ def seasons() -> list[str]:
 def run(args: argparse.Namespace, out=None) -> None:
     folder = Path(args.out_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
+    written, league = [], []
     for name in progress(seasons(), desc="sample seasons"):
         _, game, kind, _ = EXAMPLES[name]
         path = example_path(name)
@@ -56,13 +63,32 @@ def run(args: argparse.Namespace, out=None) -> None:
             deals = score_log(str(path), game, out=out)
             scored = get_game(game).score(deals)
             written.append(to_excel(scored, folder / f"{name}.xlsx"))
+            if name.startswith("league"):
+                league.append(scored)
         else:
             sheet = read_log(path, game=game, kind=kind)
             print_tables({"Settled (exact)": _settled(sheet)}, out)
             written.append(to_excel(sheet, folder / f"{name}.xlsx", method="paper"))
+    if league:
+        written.append(_season_book(league, folder / SEASON_BOOK, out))
     print(f"\nScore sheets written to {folder.resolve()}:", file=out)
     for path in written:
         print(f"  {path.name}", file=out)
+
+
+def _season_book(scored: list, path: Path, out) -> Path:
+    """The sample league's season workbook; ratings when openskill is there."""
+    from cardscore_frames import season
+
+    rate = find_spec("openskill") is not None
+    if not rate:
+        print(
+            "\nThe season workbook has no ratings: pip install "
+            "'cardscore_frames[season]' for them.",
+            file=out,
+        )
+    ledger = concat(get_game(s.cardscore.game).to_ledger(s) for s in scored)
+    return season.to_excel(ledger, path, scored=scored, rate=rate)
 
 
 def _settled(sheet):
