@@ -147,10 +147,16 @@ def _is_sorted(game: np.ndarray, deal: np.ndarray) -> bool:
 def running_sum(values: np.ndarray, index: GameIndex) -> np.ndarray:
     """Per row, the sum of ``values`` over its game's deals up to this one, in deal
     order (a match's protocol, a pool's sheet)."""
-    v = np.asarray(values)[index.order]
+    values = np.asarray(values)
+    n, order = len(index.codes), index.order
+    # a log in game and deal order (the usual one) needs no gathering
+    in_order = len(order) == n and bool((order == np.arange(n)).all())
+    v = values if in_order else values[order]
     total = np.cumsum(v)
-    game = index.codes[index.order]
-    before = (total - v)[index.starts[:-1]][game]
-    out = np.zeros(len(index.codes), dtype=total.dtype)
-    out[index.order] = total - before
+    first = index.starts[:-1]
+    before = np.repeat(total[first] - v[first], np.diff(index.starts))
+    if in_order:
+        return total - before
+    out = np.zeros(n, dtype=total.dtype)
+    out[order] = total - before
     return out

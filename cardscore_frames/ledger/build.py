@@ -27,46 +27,69 @@ def from_wide(
 
     ``scores`` (and ``roles``, and each array of ``extra``) has one row per deal of
     ``scored`` and one column per entry of ``player_columns``; seats whose player is
-    blank are left out. ``roles`` holds integer codes into ``role_names``. Rows
-    come out in deal order, then seat order.
+    blank are left out. An array that owns its memory may become the ledger's
+    column as it is (no copy): pass temporaries, not arrays kept elsewhere.
+    ``roles`` holds integer codes into ``role_names``. Rows come out in deal
+    order, then seat order.
     """
     game_type, role_type, _ = registry()
     k = len(player_columns)
     seated = np.column_stack(
         [scored[c].notna().to_numpy(dtype=bool) for c in player_columns]
     )
-    rows, slots = np.nonzero(seated)
-    flat = rows * k + slots
+    taken = seated.reshape(-1)
+    full = bool(taken.all())  # every seat taken (belot always): nothing to drop
+    counts = k if full else seated.sum(axis=1)  # ledger rows of each deal
+    slots = np.tile(np.arange(k, dtype=np.int8), len(scored))
+    if not full:
+        slots = slots[taken]
 
     def cells(values: np.ndarray) -> np.ndarray:
-        return np.ascontiguousarray(values).reshape(-1)[flat]
+        """A (deals, seats) array as one value per ledger row: a new array, or
+        with every seat taken the array itself when it owns its memory (a
+        temporary of the caller's) and a copy when it is a view."""
+        values = np.ascontiguousarray(values)
+        owned = values.flags.owndata and values.flags.writeable
+        flat = values.reshape(-1)
+        if not full:
+            return flat[taken]
+        return flat if owned else flat.copy()
+
+    def spread(per_deal: np.ndarray) -> np.ndarray:
+        """A value per deal as one per ledger row."""
+        return np.repeat(per_deal, counts)
 
     index = game_index(scored, None)
-    of_row = index.codes[rows]  # each ledger row's game
+
+    def per_game(values: np.ndarray) -> np.ndarray:
+        """A value per game as one per ledger row."""
+        return spread(values[index.codes])
+
     code = game_type.categories.get_loc(game)
     out: dict[str, object] = {
         "game": pd.Categorical.from_codes(
-            np.full(len(flat), code, np.int8), dtype=game_type
+            np.full(len(slots), code, np.int8), dtype=game_type
         )
     }
     labels = _game_labels(scored, index, game)
     for name in ("game_key", "league", "season", "date", "table", "game_id"):
         if name == "date":
-            out["date"] = _game_dates(scored, index)[of_row]
+            out["date"] = per_game(_game_dates(scored, index))
             continue
-        per_game, categories = labels[name]
+        codes, categories = labels[name]
+        codes = codes.astype(_code_type(len(categories)), copy=False)
         dtype = pd.CategoricalDtype(categories)
         out[name] = pd.Categorical.from_codes(
-            per_game[of_row], dtype=dtype, validate=False
+            per_game(codes), dtype=dtype, validate=False
         )
-    out["deal"] = scored["deal"].to_numpy(dtype=np.int64)[rows]
+    out["deal"] = spread(scored["deal"].to_numpy(dtype=np.int64))
     names, players = _player_codes(scored, player_columns)
     out["player"] = pd.Categorical.from_codes(
         cells(names), dtype=pd.CategoricalDtype(players), validate=False
     )
-    out["seat"] = (slots + 1).astype(np.int8)
+    out["seat"] = slots + np.int8(1)
     picked = cells(roles) if roles is not None else None
-    out["role"] = _roles(picked, role_names, role_type, len(flat))
+    out["role"] = _roles(picked, role_names, role_type, len(slots))
     out["score"] = cells(np.asarray(scores, dtype=np.float64))
     for name, values in (extra or {}).items():
         out[name] = cells(values) if isinstance(values, np.ndarray) else values
@@ -107,7 +130,10 @@ def _labels_at(scored: pd.DataFrame, column: str, first: np.ndarray):
         if cats.dtype == "str":
             return values.cat.codes.to_numpy()[first].astype(np.int64), cats
     codes, uniques = pd.factorize(values.take(first))
-    text = [plain_text(u) for u in uniques]
+    if uniques.dtype.kind in "iu" or str(uniques.dtype) in ("Int64", "Int32"):
+        text = uniques.astype("str")  # whole numbers: their digits, at once
+    else:
+        text = [plain_text(u) for u in uniques]
     return codes.astype(np.int64), pd.Index(text, dtype="str")
 
 
@@ -155,8 +181,9 @@ def _player_codes(
     """(n_deals, seats) codes into one sorted index of every player's name."""
     shared = _shared_categories([scored[c] for c in player_columns])
     if shared is not None:  # validated logs: one set of names, codes as they are
+        kind = _code_type(len(shared))
         codes = np.column_stack(
-            [scored[c].cat.codes.to_numpy(dtype=np.int32) for c in player_columns]
+            [scored[c].cat.codes.to_numpy(dtype=kind) for c in player_columns]
         )
         return codes, shared
     per_column = [pd.factorize(scored[c]) for c in player_columns]
@@ -178,10 +205,23 @@ def _shared_categories(columns: Sequence[pd.Series]) -> pd.Index | None:
     return first if all(c.cat.categories.equals(first) for c in columns[1:]) else None
 
 
+def _code_type(n: int) -> type:
+    """The integer type pandas keeps the codes of ``n`` categories in (so codes
+    gathered per ledger row are not converted once more)."""
+    for kind in (np.int8, np.int16, np.int32):
+        if n < np.iinfo(kind).max:
+            return kind
+    return np.int64
+
+
 def _roles(picked, role_names, role_type: pd.CategoricalDtype, size: int):
     if picked is None or role_names is None:
         return pd.Categorical.from_codes(np.full(size, -1, np.int8), dtype=role_type)
-    lut = np.append(role_type.categories.get_indexer(list(role_names)), -1)
-    return pd.Categorical.from_codes(
-        lut[np.asarray(picked, dtype=np.int64)].astype(np.int8), dtype=role_type
-    )
+    lut = role_type.categories.get_indexer(list(role_names))
+    picked = np.asarray(picked)
+    if (np.diff(lut) == 1).all():  # the game's roles in a row: shift its codes
+        codes = np.where(picked >= 0, picked + np.int8(lut[0]), np.int8(-1))
+    else:
+        codes = np.take(np.append(lut, -1), picked)
+    codes = codes.astype(np.int8, copy=False)
+    return pd.Categorical.from_codes(codes, dtype=role_type, validate=False)

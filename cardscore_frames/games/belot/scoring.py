@@ -139,7 +139,8 @@ def score(
         "winner": pd.Categorical.from_codes(winner, PAIRS),
     }
     out = deals.drop(columns=[c for c in SCORE_COLUMNS if c in deals])
-    out = pd.concat([out, pd.DataFrame(added, index=deals.index)], axis=1)
+    # copy=False: the new arrays become the columns as they are (not one block)
+    out = pd.concat([out, pd.DataFrame(added, index=deals.index, copy=False)], axis=1)
     return stamp(out, game="belot", kind="scored", rules=rules)
 
 
@@ -187,25 +188,26 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
         return points_to_ledger(scored, rules=rules)
     scored, rules = ensure_scored(scored, "belot", score, SCORE_COLUMNS, rules)
     a = (scored["declarer"] == "a").to_numpy(dtype=bool)
-    pa = scored["points_a"].to_numpy(dtype=np.int64)[:, None]
-    pb = scored["points_b"].to_numpy(dtype=np.int64)[:, None]
+    pa = scored["points_a"].to_numpy(dtype=np.float64)[:, None]
+    pb = scored["points_b"].to_numpy(dtype=np.float64)[:, None]
     is_a = np.array([True, True, False, False])  # the seats of PLAYERS
+    side = np.array([0, 0, 1, 1], np.int8)  # each seat's pair, a code into PAIRS
     won = scored["winner"].cat.codes.to_numpy()[:, None]  # -1 undecided, 0 a, 1 b
     ledger = _ledger.from_wide(
         scored,
         PLAYERS,
         np.where(is_a, pa, pb),
         game="belot",
-        roles=np.where(a[:, None] == is_a, 0, 1),  # codes into ROLES
+        roles=(a[:, None] != is_a).astype(np.int8),  # codes into ROLES
         role_names=ROLES,
         extra={
-            "pair": np.broadcast_to(np.array([0, 0, 1, 1], np.int8), (len(a), 4)),
-            "opponent_score": np.where(is_a, pb, pa).astype(np.float64),
-            "match_won": np.where(won < 0, -1, won == np.where(is_a, 0, 1)),
+            "pair": np.broadcast_to(side, (len(a), 4)),
+            "opponent_score": np.where(is_a, pb, pa),
+            "match_won": np.where(won < 0, np.int8(-1), (won == side).view(np.int8)),
         },
     )
     pair = ledger["pair"].to_numpy()
-    ledger["pair"] = pd.Categorical.from_codes(pair, PAIRS)
+    ledger["pair"] = pd.Categorical.from_codes(pair, PAIRS, validate=False)
     won = ledger["match_won"].to_numpy()
     ledger["match_won"] = pd.arrays.BooleanArray(won == 1, won < 0)
     return ledger

@@ -251,7 +251,7 @@ def _seat_scores(
     rows = np.flatnonzero(seats["taker"] >= 0)  # a passed deal has no taker
     taker = _taker_factor(seats["players"], seats["partner"] < 0)
     factor[rows, seats["taker"][rows]] = taker[rows]
-    return factor * value[:, None]
+    return factor * value[:, None].astype(np.float64)  # the ledger's scores
 
 
 @dask_aware("to_ledger", game="tarot")
