@@ -304,3 +304,15 @@ def test_points_collect_keeps_the_good_rows(game):
         assert set(got.rejected.index) == set(raw.index[same_game])
     else:
         assert set(got.rejected.index) == {3}
+
+
+def test_a_subset_of_whole_games_gives_their_part_of_the_ledger(game):
+    # a scored frame cut to some games (an evening, a table) is a new frame: it is
+    # scored again from its log columns, and its games settle as in the whole log
+    scored = game.score(csf.load_example(game.name))
+    keep = scored["game_id"].isin(scored["game_id"].unique()[:2])
+    part = game.to_ledger(scored[keep])
+    whole = game.to_ledger(scored)
+    whole = whole[whole["game_id"].isin(part["game_id"].unique())]
+    assert len(part) == len(whole) > 0
+    assert part["score"].tolist() == whole["score"].tolist()

@@ -13,8 +13,8 @@ import pandas as pd
 
 from cardscore_frames.games.base import ensure_scored
 from cardscore_frames.games.preferans.deals import (
+    DERIVED_COLUMNS,
     PLAYERS,
-    SCORE_COLUMNS,
     score,
     to_ledger,
 )
@@ -63,7 +63,7 @@ def profile(scored: pd.DataFrame, *, by: Sequence[str] = ()) -> dict[str, pd.Dat
     >>> prof["contracts"].columns.tolist()
     ['player', 'level', 'declared', 'made', 'made_rate', 'undertricks', 'mean_score']
     """
-    scored, _ = ensure_scored(scored, "preferans", score, SCORE_COLUMNS)
+    scored, _ = ensure_scored(scored, "preferans", score, DERIVED_COLUMNS)
     rows = _long(scored, by)
     by = list(by)
     return {"player": _player(rows, by), "contracts": _contracts(rows, by)}

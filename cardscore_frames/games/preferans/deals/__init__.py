@@ -1,7 +1,7 @@
 """Preferans deal by deal: the deal log, its scoring, the end-of-game sheet and
 the ledger (shared/rules/preferans.md "One deal")."""
 
-from cardscore_frames.games.preferans.deals.arrays import SCORE_COLUMNS
+from cardscore_frames.games.preferans.deals.arrays import DERIVED_COLUMNS, SCORE_COLUMNS
 from cardscore_frames.games.preferans.deals.ledger import ROLES, sheet, to_ledger
 from cardscore_frames.games.preferans.deals.outcome import OUTCOMES
 from cardscore_frames.games.preferans.deals.schema import PLAYERS, SCHEMA
@@ -13,6 +13,7 @@ __all__ = [
     "OUTCOMES",
     "ROLES",
     "SCORE_COLUMNS",
+    "DERIVED_COLUMNS",
     "score",
     "sheet",
     "to_ledger",

@@ -77,6 +77,10 @@ SCORE_COLUMNS = (
     "after_end",
     "game_over",
 )
+#: The columns a stale scored frame loses before it is scored again: all that
+#: ``score`` adds but ``pool_target``, which is the log's own column too (a
+#: blank filled from ``Rules(pool_target=...)`` keeps the target it was given).
+DERIVED_COLUMNS = tuple(c for c in SCORE_COLUMNS if c != "pool_target")
 
 
 def check_options(rules: Rules) -> None:

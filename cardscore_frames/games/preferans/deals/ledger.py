@@ -18,7 +18,7 @@ from cardscore_frames.errors import RulesError
 from cardscore_frames.games.base import ensure_scored
 from cardscore_frames.games.points_logs import is_points_log
 from cardscore_frames.games.preferans.deals.arrays import (
-    SCORE_COLUMNS,
+    DERIVED_COLUMNS,
     SEAT_PAIRS,
     SEAT_RANGE,
 )
@@ -117,7 +117,7 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
             "mountains and whists a sheet shows: rank its players with "
             "preferans.results(scored) instead"
         )
-    scored, rules = ensure_scored(scored, "preferans", score, SCORE_COLUMNS)
+    scored, rules = ensure_scored(scored, "preferans", score, DERIVED_COLUMNS)
     index = game_index(scored)
     code, first = index.codes, index.first_row
     games = scored["game_id"].array.take(first)
@@ -289,7 +289,7 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
         from cardscore_frames.games.preferans.points_log import points_to_ledger
 
         return points_to_ledger(scored, rules=rules)
-    scored, rules = ensure_scored(scored, "preferans", score, SCORE_COLUMNS, rules)
+    scored, rules = ensure_scored(scored, "preferans", score, DERIVED_COLUMNS, rules)
     written, received = _whist_sums(scored)
     extra = {
         "pool": _seat_block(scored, "pool").astype(np.float64),
