@@ -49,8 +49,10 @@ def read_excel(
     game : str
         The game the log is of.
     kind : str
-        Which of the game's logs: ``"deals"``, or preferans ``"sheet"``
-        (end-of-game sheets).
+        Which of the game's logs: ``"deals"``, ``"points"`` (each seat's points
+        per deal, as a points-only log's sheets hold them), or preferans
+        ``"sheet"`` (end-of-game sheets). A workbook of another kind says which
+        to ask for.
     sheet : str or int, optional
         One sheet to read. By default every sheet of our workbook that holds a
         log of ``kind``, or the first sheet of any other workbook.
