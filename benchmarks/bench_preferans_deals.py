@@ -26,7 +26,7 @@ from cardscore_frames.games import preferans  # noqa: E402
 from common import bench_parser, best_of, rate_line, ratio_line  # noqa: E402
 from preferans_reference import score_reference  # noqa: E402
 
-TARGET = 30
+TARGET = 100
 COMPARED = (
     "pool_1",
     "pool_2",
