@@ -25,7 +25,12 @@ Reading outside workbooks (checked first: a zip, not encrypted, not a bomb)::
 from cardscore_frames.excel.archive import ArchiveLimits, check_archive
 from cardscore_frames.excel.books import FORMAT, game_hook, write_index
 from cardscore_frames.excel.cells import MAX_TEXT, classify, text_problem
-from cardscore_frames.excel.charts import chart_size, column_chart, line_chart
+from cardscore_frames.excel.charts import (
+    chart_size,
+    column_chart,
+    line_chart,
+    table_chart,
+)
 from cardscore_frames.excel.constants import write_constants, write_lookup
 from cardscore_frames.excel.hooks import GameSheets, SheetEntry, Words
 from cardscore_frames.excel.layout import A4, LETTER
@@ -88,6 +93,7 @@ __all__ = [
     "A4",
     "LETTER",
     "line_chart",
+    "table_chart",
     "column_chart",
     "chart_size",
     "CellRange",

@@ -16,7 +16,7 @@ from cardscore_frames.excel.refs import CellRange
 from cardscore_frames.excel.sheet import Sheet
 from cardscore_frames.excel.styles import BASE_FONT
 
-__all__ = ["line_chart", "column_chart", "chart_size"]
+__all__ = ["line_chart", "table_chart", "column_chart", "chart_size"]
 
 #: One colour per player, distinguishable in print and for colour-blind readers
 #: (Okabe–Ito palette), then Excel's own colours for the rest.
@@ -119,6 +119,55 @@ def line_chart(
     chart.set_size({"width": width, "height": height})
     sheet.insert_chart(row, col, chart)
     return chart
+
+
+def table_chart(
+    sheet: Sheet,
+    first: int,
+    last: int,
+    last_col: int,
+    lines: Sequence[tuple[str | int, int]],
+    *,
+    gap: int,
+    title: str,
+    x_title: str,
+    y_title: str,
+    height: int = 300,
+    numbered: bool = False,
+) -> Any:
+    """The line chart under a score sheet's table: one line per running-total
+    column of rows ``first`` to ``last`` (0-based), the deal numbers of column A
+    on the x axis, ``gap`` rows below the table and as wide as it (480 pixels at
+    least).
+
+    ``lines`` gives each line's name and column: a name that is a column number
+    is the heading two rows above ``first`` (so the legend follows a renamed
+    player). ``numbered``: the deals are 1..n, an axis the spreadsheet draws by
+    itself (see :func:`line_chart`).
+    """
+    categories = (
+        last - first + 1 if numbered else CellRange(sheet.name, first, 0, last, 0)
+    )
+    series = [
+        (
+            CellRange(sheet.name, first - 2, name, first - 2, name)
+            if isinstance(name, int)
+            else name,
+            CellRange(sheet.name, first, col, last, col),
+        )
+        for name, col in lines
+    ]
+    return line_chart(
+        sheet,
+        last + gap,
+        0,
+        categories=categories,
+        series=series,
+        title=title,
+        x_title=x_title,
+        y_title=y_title,
+        size=(max(480, sheet.columns_px(0, last_col)), height),
+    )
 
 
 def column_chart(

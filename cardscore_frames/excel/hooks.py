@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from cardscore_frames.excel.reading import SheetCells
     from cardscore_frames.excel.workbook import Workbook
 
-__all__ = ["GameSheets", "SheetEntry", "Words"]
+__all__ = ["GameSheets", "SheetEntry", "Words", "with_points", "POINTS"]
 
 
 @dataclass(frozen=True)
@@ -106,3 +106,35 @@ class GameSheets:
     options: Mapping[str, tuple[Any, ...] | None] = field(default_factory=dict)
     template_options: Mapping[str, tuple[Any, ...] | None] = field(default_factory=dict)
     words: Words = field(default_factory=Words)
+
+
+#: The log kind of points-only logs, whose sheets a game draws apart.
+POINTS = "points"
+
+
+def with_points(
+    write_deals: Callable[..., list[SheetEntry]],
+    read_deals: Callable[..., PaperRows | None],
+    write_points: Callable[..., list[SheetEntry]],
+    read_points: Callable[..., PaperRows | None],
+) -> tuple[Callable[..., list[SheetEntry]], Callable[..., PaperRows | None]]:
+    """The ``write`` and ``read`` of a :class:`GameSheets` whose points-only logs
+    have sheets of their own: ``kind="points"`` goes to ``write_points(book,
+    frame, options)`` and ``read_points(cells, layout)``, every other kind to
+    the deal log's pair (which take the kind too)."""
+
+    def write(
+        book: Workbook, frame: pd.DataFrame, kind: str, options: Mapping[str, Any]
+    ) -> list[SheetEntry]:
+        if kind == POINTS:
+            return write_points(book, frame, options)
+        return write_deals(book, frame, kind, options)
+
+    def read(
+        cells: SheetCells, kind: str, layout: Mapping[str, Any] | None = None
+    ) -> PaperRows | None:
+        if kind == POINTS:
+            return read_points(cells, layout)
+        return read_deals(cells, kind, layout)
+
+    return write, read

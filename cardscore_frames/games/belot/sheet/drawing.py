@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.excel import CellRange, Workbook, col_letters, line_chart
+from cardscore_frames.excel import Workbook, col_letters, table_chart
 from cardscore_frames.excel.paper import Table, hint, write_details
 from cardscore_frames.excel.sheet import Sheet
 from cardscore_frames.games.belot.sheet.layout import (
@@ -185,22 +185,17 @@ def winner_text(winner: str | None, pairs, totals, target: int) -> str:
 
 def chart(sheet: Sheet, layout: Table, first: int, last: int) -> None:
     """Both pairs' running totals, deal by deal, under the table."""
-    categories = CellRange(sheet.name, first, 0, last, 0)
-    series = []
-    for pair in ("A", "B"):
-        t = layout.col(f"total_{pair}")
-        series.append((f"Пара {pair}", CellRange(sheet.name, first, t, last, t)))
-    width = max(480, sheet.columns_px(0, layout.last_col))
-    line_chart(
+    table_chart(
         sheet,
-        last + 4,
-        0,
-        categories=categories,
-        series=series,
+        first,
+        last,
+        layout.last_col,
+        [(f"Пара {p}", layout.col(f"total_{p}")) for p in ("A", "B")],
+        gap=4,
         title="Счёт по сдачам",
         x_title="Сдача",
         y_title="Очки",
-        size=(width, 280),
+        height=280,
     )
 
 

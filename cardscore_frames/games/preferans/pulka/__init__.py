@@ -18,9 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import pandas as pd
-
-from cardscore_frames.excel.hooks import SheetEntry, Words
+from cardscore_frames.excel.hooks import Words, with_points
 from cardscore_frames.excel.paper import (
     PaperRows,
     find_columns,
@@ -29,7 +27,6 @@ from cardscore_frames.excel.paper import (
     read_rows,
 )
 from cardscore_frames.excel.reading import SheetCells
-from cardscore_frames.excel.workbook import Workbook
 from cardscore_frames.games.preferans.pulka.export import DETAILS, TERMS
 from cardscore_frames.games.preferans.pulka.export import write_sheets as write_pools
 from cardscore_frames.games.preferans.pulka.points import (
@@ -51,26 +48,13 @@ KINDS = ("deals", "sheet", "points")
 _TABLE = table(4, 0)
 
 
-def write_sheets(
-    book: Workbook, frame: pd.DataFrame, kind: str, options: Mapping[str, Any]
-) -> list[SheetEntry]:
-    """One sheet per пулька (and its protocol from a deal log); of a points-only
-    log, the protocol of its whists."""
-    if kind == "points":
-        return write_points_sheets(book, frame, options)
-    return write_pools(book, frame, kind, options)
-
-
-def read_sheet(
+def _read_pools(
     cells: SheetCells, kind: str, layout: Mapping[str, Any] | None = None
 ) -> PaperRows | None:
-    """A protocol's deals (``deals``), a пулька's end-of-game table (``sheet``),
-    or a points sheet's whists (``points``), from our sheets or a filled
-    template."""
+    """A protocol's deals (``deals``) or a пулька's end-of-game table
+    (``sheet``), from our sheets or a filled template."""
     if kind == "deals":
         return read_protocol(cells, layout)
-    if kind == "points":
-        return read_points(cells, layout)
     if kind != "sheet":
         return None
     rows = read_hinted(cells, layout, _TABLE.columns) if layout else None
@@ -87,3 +71,11 @@ def read_sheet(
         value, where = details.get(label, (None, None))
         rows.set_constant(column, value, where)
     return rows
+
+
+#: One sheet per пулька (and its protocol from a deal log), or of a points-only
+#: log the protocol of its whists; and the log rows of a kind on one sheet (a
+#: protocol's deals, a пулька's table, a points sheet's whists).
+write_sheets, read_sheet = with_points(
+    write_pools, _read_pools, write_points_sheets, read_points
+)

@@ -19,8 +19,12 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import game_index
-from cardscore_frames.excel import CellRange, Workbook, cell_ref, col_letters
-from cardscore_frames.excel import line_chart as _line_chart
+from cardscore_frames.excel import (
+    Workbook,
+    cell_ref,
+    col_letters,
+    table_chart,
+)
 from cardscore_frames.excel.cells import prepare_column
 from cardscore_frames.excel.hooks import SheetEntry
 from cardscore_frames.excel.paper import (
@@ -238,23 +242,17 @@ def _write_results(
 
 
 def _chart(sheet: Sheet, layout: Table, n: int, last: int) -> None:
-    categories = CellRange(sheet.name, FIRST_ROW, 0, last, 0)
-    series = []
-    for s in range(1, n + 1):
-        c, r = layout.col(f"net{s}"), layout.col(f"run{s}")
-        name = CellRange(sheet.name, FIRST_ROW - 2, c, FIRST_ROW - 2, c)
-        series.append((name, CellRange(sheet.name, FIRST_ROW, r, last, r)))
-    width = max(480, sheet.columns_px(0, layout.last_col))
-    _line_chart(
+    """Each player's balance, deal by deal, under the table."""
+    table_chart(
         sheet,
-        last + 5,
-        0,
-        categories=categories,
-        series=series,
+        FIRST_ROW,
+        last,
+        layout.last_col,
+        [(layout.col(f"net{s}"), layout.col(f"run{s}")) for s in range(1, n + 1)],
+        gap=5,
         title="Баланс по сдачам, висты",
         x_title="Сдача",
         y_title="Висты",
-        size=(width, 300),
     )
 
 

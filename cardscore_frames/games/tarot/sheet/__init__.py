@@ -16,15 +16,7 @@ same feuille without the columns of the contract (:mod:`.points`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-import pandas as pd
-
-from cardscore_frames.excel import Workbook
-from cardscore_frames.excel.hooks import SheetEntry
-from cardscore_frames.excel.paper import PaperRows
-from cardscore_frames.excel.reading import SheetCells
+from cardscore_frames.excel.hooks import with_points
 from cardscore_frames.games.tarot.sheet.export import write_sheets as write_deals
 from cardscore_frames.games.tarot.sheet.layout import (
     CAMP_CODES,
@@ -60,19 +52,8 @@ __all__ = [
 KINDS = ("deals", "points")
 
 
-def write_sheets(
-    book: Workbook, frame: pd.DataFrame, kind: str, options: Mapping[str, Any]
-) -> list[SheetEntry]:
-    """One feuille per partie of a scored deal log, or of a points-only log."""
-    if kind == "points":
-        return write_points_sheets(book, frame, options)
-    return write_deals(book, frame, kind, options)
-
-
-def read_sheet(
-    cells: SheetCells, kind: str, layout: Mapping[str, Any] | None = None
-) -> PaperRows | None:
-    """The log rows of ``kind`` on one feuille (None: it holds no such table)."""
-    if kind == "points":
-        return read_points(cells, layout)
-    return read_deals(cells, kind, layout)
+#: One sheet per game of a scored deal log, or of a points-only log; and the log
+#: rows of a kind on one sheet (None: it holds no such table).
+write_sheets, read_sheet = with_points(
+    write_deals, read_deals, write_points_sheets, read_points
+)

@@ -10,8 +10,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.excel import CellRange, Workbook, cell_ref, col_letters
-from cardscore_frames.excel import line_chart as _line_chart
+from cardscore_frames.excel import (
+    Workbook,
+    cell_ref,
+    col_letters,
+    table_chart,
+)
 from cardscore_frames.excel.paper import Table, hint, write_details
 from cardscore_frames.excel.sheet import Sheet
 from cardscore_frames.games.tarot.seats import PLAYERS
@@ -186,27 +190,20 @@ def chart(
     last: int,
     numbered: bool = False,
 ) -> None:
-    """Cumuls per donne, one line per player, under the table (``numbered``:
-    the donnes are 1..n, the axis a spreadsheet draws by itself)."""
-    categories = (
-        last - first + 1 if numbered else CellRange(sheet.name, first, 0, last, 0)
-    )
-    series = []
-    for p in range(1, k + 1):
-        d, c = layout.col(f"donne_{p}"), layout.col(f"cumul_{p}")
-        name = CellRange(sheet.name, first - 2, d, first - 2, d)
-        series.append((name, CellRange(sheet.name, first, c, last, c)))
-    width = max(480, sheet.columns_px(0, layout.last_col))
-    _line_chart(
+    """Cumuls per donne, one line per player (named by his heading), under the
+    table (``numbered``: the donnes are 1..n, the axis a spreadsheet draws by
+    itself)."""
+    table_chart(
         sheet,
-        last + 4,
-        0,
-        categories=categories,
-        series=series,
+        first,
+        last,
+        layout.last_col,
+        [(layout.col(f"donne_{p}"), layout.col(f"cumul_{p}")) for p in range(1, k + 1)],
+        gap=4,
         title="Cumul par donne",
         x_title="Donne",
         y_title="Points",
-        size=(width, 300),
+        numbered=numbered,
     )
 
 
