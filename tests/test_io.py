@@ -253,3 +253,18 @@ def test_dates_read_the_same_from_every_format(tmp_path):
         [3, "date", "not_a_date"]
     ]
     assert "must be a date (2026-01-08, 08.01.2026" in fc["message"].iloc[0]
+
+
+def test_numbers_in_text_read_to_the_very_double_written(tmp_path):
+    # A third of a whist written with the 17 digits of its double (as Python's
+    # repr and our workbooks write it) reads back as that double, not one unit
+    # in the last place away (pandas' to_numeric of text was, at 3.0.0).
+    third, sixth = 3.3333333333333357, -1.6666666666666679
+    path = tmp_path / "points.csv"
+    path.write_text(
+        "game_id,deal,player1,player2,player3,score1,score2,score3\n"
+        f"1,1,Zoya,Kira,Anna,{third!r},{sixth!r},{sixth!r}\n",
+        encoding="utf-8",
+    )
+    log = csf.read_log(path, game="preferans", kind="points")
+    assert [float(log[f"score{s}"].iloc[0]) for s in (1, 2, 3)] == [third, sixth, sixth]

@@ -99,7 +99,17 @@ def _parsed(text: pd.Index) -> np.ndarray:
     """Text as numbers, a decimal comma allowed; NaN where it is not a number."""
     cleaned = pd.Series(text).str.strip().str.replace(",", ".", regex=False)
     num = pd.to_numeric(cleaned, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
-    return np.where(np.isfinite(num), num, np.nan)
+    good = np.isfinite(num)
+    if good.any():
+        # the numbers found, read again to the exact double: to_numeric of text
+        # can be a unit in the last place off (pandas 3.0.0), astype is not
+        try:
+            exact = cleaned[good].astype("float64").to_numpy()
+        except (TypeError, ValueError):  # a form only to_numeric reads: keep it
+            exact = num[good]
+        num = num.copy()
+        num[good] = exact
+    return np.where(good, num, np.nan)
 
 
 #: Per value: 0 good or blank, then the reason it is not.
