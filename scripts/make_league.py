@@ -81,9 +81,29 @@ The broken logs, each made from the first club night (2024-09-13) of the league:
 lists these problems; ``load_example(name, validate=False)`` gives the file's
 raw cells.
 
-A filled Excel score sheet, as a scorekeeper would type it, is not made yet: it
-needs the package's blank template (``csf.write_template``); see
-:func:`write_filled_workbook`.
+``league/score_sheet.xlsx``: the score sheet of table T2 on 2025-04-25 (five
+seats with a called partner, 20 deals) as its scorekeeper kept it. It is the
+package's blank template (``csf.write_template``: 30 rows, the table's players,
+club, season, date and table filled in) with every deal of the tarot log typed
+in the paper codes of its columns (``P``, ``G``, ``GS``, ``passe``, ``S``,
+``A``...), and three slips, each of which ``csf.read_excel`` reports by its
+cell:
+
+- game 2025-04-25/T2, deal 6 (cell ``Feuille de marque!D11``): ``contract``
+  ``gard``, the garde written out and misspelt for ``G`` (value ``gard``,
+  reason ``not_allowed``);
+- game 2025-04-25/T2, deal 16 (cell ``Feuille de marque!G21``):
+  ``card_points`` ``555``, the attack's 55,5 typed without its comma (value
+  ``555``, reason ``out_of_range``);
+- game 2025-04-25/T2, deal 17 (cell ``Feuille de marque!C22``): ``taker``
+  Gaëlle, who played at table T1 that evening, for Jérôme (value ``Gaëlle``,
+  reason ``not_seated``).
+
+Read with ``errors="collect"``, the sheet gives the other 17 deals, which score
+as the same deals of ``league/tarot.csv``. ``csf.load_example("broken_score_sheet")``
+raises the report; ``validate=False`` gives the cells of its table as typed.
+The sheet draws nothing from the league's generator, and its dates (document
+properties, archive members) are fixed: see :func:`write_filled_workbook`.
 
 Usage
 -----
@@ -92,16 +112,21 @@ From the repository root::
     python scripts/make_league.py [--out DIR]
 
 ``--out`` is the folder that receives ``league/`` and ``broken/`` (default
-``sample_data``). Every draw comes from one seeded generator (``SEED``): the
-files are the same, byte for byte, on every run (tests/test_sample_data.py
-checks it).
+``sample_data``). Every draw comes from one seeded generator (``SEED``) and the
+score sheet is typed from the drawn log: the files are the same, byte for byte,
+on every run (tests/test_sample_data.py checks it).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+import tempfile
+import zipfile
 from pathlib import Path
+from xml.etree import ElementTree
+from xml.sax.saxutils import escape
 
 import numpy as np
 import pandas as pd
@@ -110,9 +135,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import cardscore_frames as csf  # noqa: E402
+from cardscore_frames.excel import cell_ref, read_metadata  # noqa: E402
+from cardscore_frames.excel.paper import encode  # noqa: E402
 from cardscore_frames.games.belot.generate import random_deals as belot_deals  # noqa: E402
 from cardscore_frames.games.preferans.generate import random_games  # noqa: E402
 from cardscore_frames.games.tarot.generate import random_deals as tarot_deals  # noqa: E402
+from cardscore_frames.games.tarot.sheet.layout import table as tarot_table  # noqa: E402
 
 SEED = 1947
 LEAGUE = "Cercle des Trois Jeux"
@@ -522,25 +550,157 @@ def broken(logs: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
     }
 
 
-# -- the Excel score sheet (to come) -------------------------------------------
+# -- the Excel score sheet -----------------------------------------------------
+
+#: The table typed into a blank score sheet: five seats with a called partner,
+#: twenty deals (four rounds) with poignées, a petit au bout of either camp and
+#: passed deals.
+SHEET_GAME = "2025-04-25/T2"
+#: Rows of the club's printed sheet: six rounds at five seats.
+SHEET_ROWS = 30
+#: The scorekeeper's slips: deal, log column, what was typed instead of the
+#: paper code or number (see the module's docstring).
+SHEET_SLIPS = (
+    (6, "contract", "gard"),  # garde written out, misspelt, for G
+    (16, "card_points", 555),  # 55,5 typed without its comma
+    (17, "taker", "Gaëlle"),  # of table T1 that evening, for Jérôme
+)
+#: Every member of the archive gets this date (the earliest a zip can hold).
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+_CELL = '<c r="{}"( s="[0-9]+")?/>'
+_FORMULA_CELL = re.compile(r"<c ([^>]*)>(<f[^>]*>[^<]*</f>)<v>[^<]*</v></c>")
+_CORE_DATE = re.compile(r"(<dcterms:(created|modified) [^>]*>)[^<]*(</dcterms:\2>)")
 
 
 def write_filled_workbook(directory: Path, logs: dict[str, pd.DataFrame]) -> Path:
-    """A filled Excel score sheet, as a scorekeeper would type it (not made yet).
+    """The score sheet of table ``SHEET_GAME`` as its scorekeeper typed it.
 
-    It will take the package's blank template (``csf.write_template``, being
-    written), fill it with one club night of ``logs`` the way a scorekeeper types
-    (names picked from the template's lists, numbers as typed), including a cell
-    or two the package must flag on reading, and save it as
-    ``directory/league/score_sheet.xlsx``. Until the template exists this raises
-    ``NotImplementedError``; :func:`main` does not call it, so the CSV files stay
-    the whole bundled league.
+    The package's blank template (``csf.write_template``, with the table's
+    players, club, season, date and table), its deals typed in the paper codes
+    of its columns (``G``, ``S``, ``passe``...) and the ``SHEET_SLIPS`` typed
+    over them; saved as ``directory/league/score_sheet.xlsx``.
+
+    The cells are typed into the template's own sheet part, so that everything
+    else (drop-downs, formulas, chart) stays as the template has it; openpyxl
+    would drop the chart. The sheet's formulas keep no stored result, so that
+    none is stale (a spreadsheet computes them on opening), and the file's
+    dates are fixed: the same workbook, byte for byte, on every run.
     """
-    if not hasattr(csf, "write_template"):
-        raise NotImplementedError(
-            "the filled score sheet needs csf.write_template, which does not exist yet"
+    deals = logs["tarot.csv"]
+    deals = deals.loc[deals["game_id"] == SHEET_GAME].sort_values("deal", kind="stable")
+    first = deals.iloc[0]
+    players = [p for p in first[[f"player{i}" for i in range(1, 6)]] if pd.notna(p)]
+    date = pd.Timestamp(first["date"])
+    path = directory / "league" / "score_sheet.xlsx"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        blank = csf.write_template(
+            Path(tmp) / "blank.xlsx",
+            game="tarot",
+            players=players,
+            rows=SHEET_ROWS,
+            league=str(first["league"]),
+            season=str(first["season"]),
+            date=date.date(),
+            table=str(first["table"]),
+            game_id=SHEET_GAME,
         )
-    raise NotImplementedError("filling the score-sheet template is still to be written")
+        sheet, typed = typed_cells(blank, deals.reset_index(drop=True), players)
+        stamp = date.strftime("%Y-%m-%dT23:30:00Z")  # saved at the evening's end
+        retyped(blank, path, sheet, typed, stamp)
+    return path
+
+
+def typed_cells(
+    blank: Path, deals: pd.DataFrame, players: list[str]
+) -> tuple[str, dict[str, object]]:
+    """The template's score sheet (its name) and what the scorekeeper typed:
+    cell (``C7``) -> text or number, the slips included."""
+    meta = read_metadata(blank)
+    sheet = next(s for s in meta["sheets"] if s.get("layout") is not None)
+    layout = meta["layouts"][sheet["layout"]]
+    k = len(players)
+    columns = {
+        c.field: c
+        for c in tarot_table(
+            players, mort=k == 5, partner=k == 5, template=True
+        ).columns
+        if c.field
+    }
+    top = layout["row"] + 1  # 0-based sheet row of the first deal
+
+    def cell(deal: int, field: str) -> str:
+        return cell_ref(top + deal - 1, layout["cols"][field])
+
+    typed: dict[str, object] = {}
+    for field in layout["fills"]:
+        shown = encode(deals[field].reset_index(drop=True), columns[field])
+        for deal, value in zip(deals["deal"], shown, strict=True):
+            if pd.notna(value):  # a blank cell stays blank
+                typed[cell(int(deal), field)] = value
+    for deal, field, value in SHEET_SLIPS:
+        typed[cell(deal, field)] = value
+    return sheet["name"], typed
+
+
+def retyped(
+    blank: Path, path: Path, sheet: str, typed: dict[str, object], stamp: str
+) -> None:
+    """``blank`` copied to ``path`` member by member with ``typed`` in the cells of
+    ``sheet``, the document's dates set to ``stamp`` and every member dated
+    ``ZIP_DATE``."""
+    with zipfile.ZipFile(blank) as source:
+        part = sheet_part(source, sheet)
+        with zipfile.ZipFile(path, "w") as out:
+            for item in source.infolist():
+                data = source.read(item.filename)
+                if item.filename == part:
+                    data = fill_sheet(data.decode("utf-8"), typed).encode("utf-8")
+                elif item.filename == "docProps/core.xml":
+                    text = _CORE_DATE.sub(rf"\g<1>{stamp}\g<3>", data.decode("utf-8"))
+                    data = text.encode("utf-8")
+                info = zipfile.ZipInfo(item.filename, ZIP_DATE)
+                info.compress_type = item.compress_type
+                info.create_system = 3  # the same bytes whatever system runs this
+                info.external_attr = 0o600 << 16
+                out.writestr(info, data)
+
+
+def sheet_part(book: zipfile.ZipFile, sheet: str) -> str:
+    """The archive member (``xl/worksheets/sheet1.xml``) of the sheet ``sheet``."""
+    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    rel = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+    workbook = ElementTree.fromstring(book.read("xl/workbook.xml"))
+    rid = next(
+        s.get(rel) for s in workbook.iter(f"{main}sheet") if s.get("name") == sheet
+    )
+    rels = ElementTree.fromstring(book.read("xl/_rels/workbook.xml.rels"))
+    target = next(r.get("Target") for r in rels if r.get("Id") == rid)
+    return target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+
+
+def fill_sheet(xml: str, typed: dict[str, object]) -> str:
+    """The sheet's XML with each typed value in its (blank, styled) cell, and no
+    stored result on any formula."""
+    for ref, value in typed.items():
+        blank = re.compile(_CELL.format(ref))
+        if len(blank.findall(xml)) != 1:
+            raise RuntimeError(f"the template has no blank cell {ref} to type into")
+        xml = blank.sub(lambda m, v=value, r=ref: _typed(r, m.group(1) or "", v), xml)
+    return _FORMULA_CELL.sub(_without_result, xml)
+
+
+def _typed(ref: str, style: str, value: object) -> str:
+    if isinstance(value, str):
+        return f'<c r="{ref}"{style} t="inlineStr"><is><t>{escape(value)}</t></is></c>'
+    number = float(value)
+    shown = str(int(number)) if number.is_integer() else repr(number)
+    return f'<c r="{ref}"{style}><v>{shown}</v></c>'
+
+
+def _without_result(match: re.Match) -> str:
+    attributes = re.sub(r' t="[a-z]+"', "", match.group(1))
+    return f"<c {attributes}>{match.group(2)}</c>"
 
 
 # -- writing -------------------------------------------------------------------
@@ -563,6 +723,9 @@ def main(argv: list[str] | None = None) -> None:
         write(frame, args.out / name)
         size = (args.out / name).stat().st_size
         print(f"wrote {name}: {len(frame)} rows, {size:,} bytes")
+    sheet = write_filled_workbook(args.out, logs)
+    name = sheet.relative_to(args.out).as_posix()
+    print(f"wrote {name}: table {SHEET_GAME}, {sheet.stat().st_size:,} bytes")
 
 
 if __name__ == "__main__":

@@ -5,13 +5,16 @@ from __future__ import annotations
 import importlib.util
 import io
 import unicodedata
+import zipfile
 from pathlib import Path
 
 import numpy as np
+import openpyxl
 import pandas as pd
 import pytest
 
 import cardscore_frames as csf
+from cardscore_frames.datasets import example_path
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_data"
@@ -265,3 +268,103 @@ def test_broken_log_has_exactly_the_problems_its_script_lists(
         assert f"{game_id}" in doc and f"deal {deal} (line {line})" in doc
         for text in (column, value, reason):
             assert f"``{text}``" in doc
+
+
+# -- the filled Excel score sheet (league/score_sheet.xlsx) ----------------------
+
+SCORE_SHEET = SAMPLES / "league" / "score_sheet.xlsx"
+SHEET_GAME = "2025-04-25/T2"
+#: The slips the script's docstring lists: deal, column, reason, cell, as typed.
+SHEET_SLIPS = [
+    (6, "contract", "not_allowed", "Feuille de marque!D11", "gard"),
+    (16, "card_points", "out_of_range", "Feuille de marque!G21", 555),
+    (17, "taker", "not_seated", "Feuille de marque!C22", "Gaëlle"),
+]
+
+
+def _sheet_deals() -> pd.DataFrame:
+    """The table's deals in the league's CSV log, read with plain pandas."""
+    log = pd.read_csv(SAMPLES / "league" / "tarot.csv")
+    return log.loc[log["game_id"] == SHEET_GAME].reset_index(drop=True)
+
+
+def _per_deal(scored: pd.DataFrame) -> pd.DataFrame:
+    """Each deal's score per player, one row a deal."""
+    ledger = csf.tarot.to_ledger(scored)
+    wide = ledger.pivot(index="deal", columns="player", values="score")
+    wide.columns = wide.columns.astype(str)
+    return wide.sort_index(axis=1).astype(float)
+
+
+def test_score_sheet_is_typed_again_byte_for_byte(tmp_path, make_league):
+    tarot = pd.read_csv(SAMPLES / "league" / "tarot.csv")
+    path = make_league.write_filled_workbook(tmp_path, {"tarot.csv": tarot})
+    assert path == tmp_path / "league" / "score_sheet.xlsx"
+    assert path.read_bytes() == SCORE_SHEET.read_bytes()
+    with zipfile.ZipFile(path) as book:
+        assert {i.date_time for i in book.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+        assert "xl/charts/chart1.xml" in book.namelist()  # the template's chart kept
+        core = book.read("docProps/core.xml").decode("utf-8")
+    assert core.count(">2025-04-25T23:30:00Z<") == 2  # created, modified
+    assert "league/score_sheet.xlsx" in LEAGUE_FILES  # main() writes it too
+
+
+def test_score_sheet_report_names_exactly_the_slipped_cells(make_league):
+    with pytest.raises(csf.LogValidationError) as caught:
+        csf.read_excel(SCORE_SHEET, game="tarot")
+    fc = caught.value.failure_cases
+    got = list(
+        zip(fc["deal"].astype(int), fc["column"], fc["reason"], fc["cell"], strict=True)
+    )
+    assert got == [slip[:4] for slip in SHEET_SLIPS]
+    assert set(fc["game_id"]) == {SHEET_GAME}
+    report = str(caught.value)
+    assert report.count("(cell ") == len(SHEET_SLIPS)
+    for deal, _, _, cell, _ in SHEET_SLIPS:
+        assert f"deal {deal} (cell {cell})" in report
+    sheet = openpyxl.load_workbook(SCORE_SHEET, read_only=True)["Feuille de marque"]
+    doc = " ".join(make_league.__doc__.split())
+    for deal, column, reason, cell, typed in SHEET_SLIPS:
+        assert sheet[cell.split("!")[1]].value == typed  # what the cell holds
+        assert f"deal {deal} (cell ``{cell}``)" in doc
+        for text in (column, typed, reason):
+            assert f"``{text}``" in doc
+
+
+def test_score_sheet_collects_the_other_deals_as_the_log_scores_them():
+    got = csf.read_excel(SCORE_SHEET, game="tarot", errors="collect")
+    log = _sheet_deals()
+    slipped = [deal for deal, *_ in SHEET_SLIPS]
+    good = log.loc[~log["deal"].isin(slipped)].reset_index(drop=True)
+    assert got.rejected["deal"].astype(int).tolist() == slipped
+    assert got.deals["deal"].astype(int).tolist() == good["deal"].tolist()
+    assert len(good) == 17
+    expected = csf.validate(good, game="tarot")
+    pd.testing.assert_frame_equal(
+        got.deals.reset_index(drop=True),
+        expected.reset_index(drop=True),
+        check_categorical=False,
+        check_dtype=False,
+    )
+    scores = _per_deal(csf.tarot.score(got.deals))
+    pd.testing.assert_frame_equal(scores, _per_deal(csf.tarot.score(expected)))
+    # deal 1 by hand: Narek's petite with 1 oudler, 37 points of 51 (short by
+    # 14): (25 + 14) x 1 = 39, paid twice by the taker, once by his partner
+    first = {"Narek": -78, "Noémie": -39, "Raphaël": 39, "Jérôme": 39, "Benoît": 39}
+    assert scores.loc[1].to_dict() == first
+
+
+def test_score_sheet_is_an_example_that_raises_its_report():
+    doc = csf.list_examples()["broken_score_sheet"]
+    assert doc.startswith("broken on purpose") and "Excel score sheet" in doc
+    assert example_path("broken_score_sheet").read_bytes() == SCORE_SHEET.read_bytes()
+    with pytest.raises(csf.LogValidationError) as caught:
+        csf.load_example("broken_score_sheet")
+    fc = caught.value.failure_cases
+    got = list(zip(fc["deal"].astype(int), fc["column"], fc["reason"], strict=True))
+    assert got == [slip[:3] for slip in SHEET_SLIPS]
+    raw = csf.load_example("broken_score_sheet", validate=False)
+    assert len(raw) == len(_sheet_deals()) == 20
+    typed = raw.set_index(raw["deal"].astype(int))
+    for deal, column, _, _, value in SHEET_SLIPS:
+        assert typed.loc[deal, column] == value

@@ -4,7 +4,9 @@ Three kinds of example: one season per game (``tarot``, ``belot``,
 ``preferans``, ``preferans_sheets``); a club league over two seasons whose
 members play all three games (``league_*``: the Cercle des Trois Jeux, made by
 ``scripts/make_league.py``); and deliberately broken logs (``broken_*``) that
-show the problem reports a scorekeeper's slips produce.
+show the problem reports a scorekeeper's slips produce, one of them a league
+table's Excel score sheet typed into the package's blank template
+(``broken_score_sheet``), whose report names each slip's cell.
 
 >>> import cardscore_frames as csf
 >>> "tarot" in csf.list_examples()
@@ -14,6 +16,16 @@ True
 >>> tarot = csf.load_example("league_tarot")
 >>> sorted(tarot["season"].unique())
 ['2024-25', '2025-26']
+>>> from cardscore_frames.datasets import example_path
+>>> sheet = example_path("broken_score_sheet")
+>>> try:
+...     csf.read_excel(sheet, game="tarot")
+... except csf.LogValidationError as err:
+...     print(err.failure_cases[["deal", "column", "reason", "cell"]])
+  deal       column        reason                   cell
+0    6     contract   not_allowed  Feuille de marque!D11
+1   16  card_points  out_of_range  Feuille de marque!G21
+2   17        taker    not_seated  Feuille de marque!C22
 """
 
 from __future__ import annotations
@@ -106,6 +118,15 @@ EXAMPLES: dict[str, tuple[str, str, str, str]] = {
         "broken on purpose: a league preferans pool with 2 slips (tricks adding "
         "up to 11, a half-whist on an eight)",
     ),
+    "broken_score_sheet": (
+        "league/score_sheet.xlsx",
+        "tarot",
+        "deals",
+        "broken on purpose: a league tarot table's Excel score sheet, the "
+        "package's blank template as its scorekeeper filled it in paper codes, "
+        "with 3 slips (contract 'gard', 555 card points, a taker from another "
+        "table)",
+    ),
 }
 
 
@@ -155,7 +176,8 @@ def load_example(name: str, *, validate: bool = True) -> pd.DataFrame:
     validate : bool
         ``False``: the raw file, every cell as text (blank cells NaN), as
         :func:`~cardscore_frames.read_log` sees it before checking; the way to
-        open a ``broken_*`` example.
+        open a ``broken_*`` example. A workbook gives the cells of its table
+        as typed (numbers as numbers, paper codes read back into log values).
 
     Returns
     -------
