@@ -191,7 +191,8 @@ CELL_CASES = {
         "tarot",
         {(3, "taker"): "Zoé"},
         [("not_seated", "taker", 3)],
-        "taker must be one of the deal's players; got 'Zoé'",
+        "taker must be one of the deal's players (Amélie, Bastien, Gaëlle, Julien); "
+        "got 'Zoé'",
     ),
     "tarot-player-twice": Cell(
         "tarot",
@@ -361,7 +362,7 @@ CELL_CASES = {
         "preferans",
         {(2, "declarer"): "Lev"},
         [("not_seated", "declarer", 2)],
-        "declarer must be one of the deal's players; got 'Lev'",
+        "declarer must be one of the deal's players (Zoya, Kira, Anna); got 'Lev'",
     ),
     "preferans-tricks-11": Cell(
         "preferans",

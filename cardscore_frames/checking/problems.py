@@ -227,10 +227,20 @@ def _mask(mask: Any, n: int) -> np.ndarray:
     return np.asarray(pd.array(mask, dtype="boolean").fillna(False), dtype=bool)
 
 
+class AtRows:
+    """A message's per-row value computed for the failing rows only:
+    ``AtRows(fn)`` gives ``fn(rows)`` (one value per row of ``rows``)."""
+
+    def __init__(self, fn: Any) -> None:
+        self.fn = fn
+
+
 def _at(values: Any, rows: np.ndarray) -> np.ndarray:
     """``values`` at ``rows`` as a new object array (None: blank cells)."""
     if values is None:
         return np.full(len(rows), None, dtype=object)
+    if isinstance(values, AtRows):
+        return np.asarray(values.fn(rows), dtype=object)
     if isinstance(values, pd.DataFrame):  # a duplicated label: its first copy
         values = values.iloc[:, 0]
     if isinstance(values, pd.Series):

@@ -12,12 +12,24 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-__all__ = ["seat_names", "seated", "seat_of", "same_name"]
+__all__ = ["seat_names", "seated", "seat_of", "same_name", "players_text"]
 
 
 def seat_names(frame: pd.DataFrame, seats: Sequence[str]) -> np.ndarray:
     """Player names as an (N, seats) object array, None where the seat is empty."""
     return np.column_stack([_names(frame, s) for s in seats])
+
+
+def players_text(frame: pd.DataFrame, seats: Sequence[str]):
+    """Each row's players as text (``Anna, Boris, Kira``), for the rows a
+    problem names only (a message's ``{players}``: what was allowed)."""
+    from cardscore_frames.checking.problems import AtRows
+
+    def text(rows: np.ndarray) -> list[str]:
+        names = seat_names(frame.iloc[rows], seats)
+        return [", ".join(str(v) for v in row if v is not None) for row in names]
+
+    return AtRows(text)
 
 
 def _names(frame: pd.DataFrame, column: str) -> np.ndarray:

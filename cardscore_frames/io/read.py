@@ -120,6 +120,16 @@ def read_log(
     >>> deals.cardscore.encoding
     'utf-8'
     """
+    if _is_workbook(source):  # every problem with its cell, as read_excel gives
+        from cardscore_frames.io.excel import read_excel
+
+        at = None if sheet == 0 else sheet
+        result = read_excel(
+            source, game=game, kind=kind, sheet=at, errors=errors, rules=rules
+        )
+        if isinstance(result, Collected):
+            return result._replace(rejected=_as_text(result.rejected))
+        return result
     entry = get_game(game)
     schema = entry.schema(kind)
     rules = entry.rules.ensure(rules)
@@ -238,6 +248,14 @@ def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:
         frame = frame.loc[~empty].reset_index(drop=True)
         lines = None if lines is None else lines[~empty]
     return frame, Source(label=str(path), lines=lines, encoding=used)
+
+
+def _is_workbook(source: object) -> bool:
+    """An Excel file that exists (a missing one is reported by the readers)."""
+    if not isinstance(source, (str, os.PathLike)):
+        return False
+    path = Path(source)
+    return path.suffix.lower() in (".xlsx", ".xlsm") and path.is_file()
 
 
 def _read_excel(path: Path, sheet: str | int) -> tuple[pd.DataFrame, Source]:

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import BlankWhen, Field, Problems, Schema
-from cardscore_frames.checking.seats import same_name
+from cardscore_frames.checking.seats import players_text, same_name
 from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
     CHELEMS_MADE,
@@ -159,7 +159,8 @@ def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None
         sits & ~is_seated(deals, "sits_out"),
         "sits_out",
         "not_seated",
-        "sits_out must be one of the deal's players; got {value}",
+        "sits_out must be one of the deal's players ({players}); got {value}",
+        players=players_text(deals, PLAYERS),
     )
     problems.add(
         sits & (present.sum(axis=1) < 4),
@@ -199,7 +200,8 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
         taker & ~is_seated(deals, "taker"),
         "taker",
         "not_seated",
-        "taker must be one of the deal's players; got {value}",
+        "taker must be one of the deal's players ({players}); got {value}",
+        players=players_text(deals, PLAYERS),
     )
     problems.add(
         same_name(deals["taker"], deals["sits_out"]),
@@ -213,7 +215,8 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
         partner & ~alone & ~is_seated(deals, "partner"),
         "partner",
         "not_seated",
-        "partner must be one of the deal's players; got {value}",
+        "partner must be one of the deal's players ({players}); got {value}",
+        players=players_text(deals, PLAYERS),
     )
     problems.add(
         partner & ~alone & (n != 5),

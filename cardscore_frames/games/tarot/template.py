@@ -282,5 +282,6 @@ def rule_tables(book: Workbook, rules: Any) -> SheetEntry:
         ("Écart arrondi à", rules.margin_round_to, "MarginStep"),
     ]
     write_constants(sheet, 2, 5, "Primes et options", items)
-    sheet.set_widths({0: 10, 1: 16, 2: 14, 5: 30, 6: 10})
+    codes = [*CONTRACT_CODES.values(), *(code for code, _, _ in chelems)]
+    sheet.set_widths({0: max(10, 2 + max(map(len, codes))), 1: 16, 2: 14, 5: 30, 6: 10})
     return SheetEntry(sheet.name)

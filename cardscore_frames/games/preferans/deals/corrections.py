@@ -37,7 +37,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Field, Problems
-from cardscore_frames.checking.seats import seat_of
+from cardscore_frames.checking.seats import players_text, seat_of
 from cardscore_frames.games.preferans.deals.seats import (
     ALL_PASS,
     CALL_COLUMNS,
@@ -205,7 +205,8 @@ def _check_amounts(deals, problems: Problems, correction, st: Seats) -> None:
         correction & named & (on < 0),
         "whists_on",
         "not_seated",
-        "whists_on must be one of the game's players; got {value}",
+        "whists_on must be one of the game's players ({players}); got {value}",
+        players=players_text(deals, PLAYERS),
     )
     own = np.zeros(len(deals), dtype=bool)
     for i, col in enumerate(WHIST_COLUMNS):

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Field, Problems, Schema, game_index
-from cardscore_frames.checking.seats import same_name
+from cardscore_frames.checking.seats import players_text, same_name
 from cardscore_frames.games.preferans.deals.arrays import check_options
 from cardscore_frames.games.preferans.deals.corrections import (
     FIELDS as CORRECTION_FIELDS,
@@ -187,7 +187,8 @@ def check_players(deals, problems: Problems, rules: Rules, st: Seats) -> None:
         dealer & (st.dealer < 0),
         "dealer",
         "not_seated",
-        "dealer must be one of the deal's players; got {value}",
+        "dealer must be one of the deal's players ({players}); got {value}",
+        players=players_text(deals, PLAYERS),
     )
     correction = contract_codes(deals) == CORRECTION
     _add(
@@ -233,7 +234,8 @@ def check_contract(deals, problems: Problems, rules: Rules, st: Seats) -> None:
         given & (st.declarer < 0),
         "declarer",
         "not_seated",
-        "declarer must be one of the deal's players; got {value}",
+        "declarer must be one of the deal's players ({players}); got {value}",
+        players=players_text(deals, PLAYERS),
     )
     _add(
         problems,

@@ -67,8 +67,8 @@ DETAILS = (
     ("Club", "league", 4, 2),
     ("Saison", "season", 2, 2),
     ("Date", "date", 2, 2),
-    ("Table", "table", 1, 2),
-    ("Partie", "game_id", 1, 2),
+    ("Table", "table", 1, 1),
+    ("Partie", "game_id", 2, 2),  # ids like 2025-04-25/T2
 )
 #: The first column's text on the rows under the donnes.
 TOTAL, PLACE = "Total", "Place"
