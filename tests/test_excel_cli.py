@@ -95,3 +95,16 @@ def test_demo_writes_the_league_season_workbook(tmp_path, monkeypatch):
     cells = {v for row in book["Standings"].iter_rows(values_only=True) for v in row}
     assert players <= cells
     assert "Ratings" in book.sheetnames
+
+
+def test_demo_without_openskill_writes_the_season_book_without_ratings(
+    tmp_path, monkeypatch
+):
+    # the README's main job installs the package without its extras
+    monkeypatch.setattr(demo, "seasons", lambda: ["league_belot"])
+    monkeypatch.setattr(demo, "find_spec", lambda name: None)
+    text = io.StringIO()
+    demo.run(argparse.Namespace(out_dir=str(tmp_path)), out=text)
+    assert "no ratings: pip install 'cardscore-frames[season]'" in text.getvalue()
+    book = openpyxl.load_workbook(tmp_path / "league_season.xlsx", read_only=True)
+    assert "Standings" in book.sheetnames and "Ratings" not in book.sheetnames

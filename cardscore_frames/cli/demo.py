@@ -79,14 +79,11 @@ def run(args: argparse.Namespace, out=None) -> None:
 def _season_book(scored: list, path: Path, out) -> Path:
     """The sample league's season workbook; ratings when openskill is there."""
     from cardscore_frames import season
+    from cardscore_frames.season.ratings import INSTALL_HINT
 
     rate = find_spec("openskill") is not None
     if not rate:
-        print(
-            "\nThe season workbook has no ratings: pip install "
-            "'cardscore_frames[season]' for them.",
-            file=out,
-        )
+        print(f"\nThe season workbook has no ratings: {INSTALL_HINT}", file=out)
     ledger = concat(get_game(s.cardscore.game).to_ledger(s) for s in scored)
     return season.to_excel(ledger, path, scored=scored, rate=rate)
 
