@@ -361,8 +361,10 @@ def test_score_sheet_is_an_example_that_raises_its_report():
     with pytest.raises(csf.LogValidationError) as caught:
         csf.load_example("broken_score_sheet")
     fc = caught.value.failure_cases
-    got = list(zip(fc["deal"].astype(int), fc["column"], fc["reason"], strict=True))
-    assert got == [slip[:3] for slip in SHEET_SLIPS]
+    got = list(
+        zip(fc["deal"].astype(int), fc["column"], fc["reason"], fc["cell"], strict=True)
+    )
+    assert got == [slip[:4] for slip in SHEET_SLIPS]  # read_log names cells too
     raw = csf.load_example("broken_score_sheet", validate=False)
     assert len(raw) == len(_sheet_deals()) == 20
     typed = raw.set_index(raw["deal"].astype(int))
