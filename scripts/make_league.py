@@ -567,6 +567,10 @@ SHEET_SLIPS = (
 )
 #: Every member of the archive gets this date (the earliest a zip can hold).
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+#: The XlsxWriter the bundled sheet was written with. Other versions write the
+#: same workbook with some XML in another order (styles, conditional formats),
+#: so the sheet is the same byte for byte only with this one.
+SHEET_XLSXWRITER = "3.3.1"
 _CELL = '<c r="{}"( s="[0-9]+")?/>'
 _FORMULA_CELL = re.compile(r"<c ([^>]*)>(<f[^>]*>[^<]*</f>)<v>[^<]*</v></c>")
 _CORE_DATE = re.compile(r"(<dcterms:(created|modified) [^>]*>)[^<]*(</dcterms:\2>)")

@@ -12,6 +12,7 @@ import numpy as np
 import openpyxl
 import pandas as pd
 import pytest
+import xlsxwriter
 
 import cardscore_frames as csf
 from cardscore_frames.datasets import example_path
@@ -68,6 +69,12 @@ def make_league():
     return load("make_league")
 
 
+def same_xlsxwriter(make_league) -> bool:
+    """Whether this XlsxWriter is the one the bundled score sheet was written
+    with (another orders some of the workbook's XML otherwise)."""
+    return xlsxwriter.__version__ == make_league.SHEET_XLSXWRITER
+
+
 def test_league_script_rewrites_the_same_files(tmp_path, make_league):
     make_league.main(["--out", str(tmp_path)])
     written = sorted(
@@ -75,6 +82,8 @@ def test_league_script_rewrites_the_same_files(tmp_path, make_league):
     )
     assert written == LEAGUE_FILES
     for name in written:
+        if name.endswith(".xlsx") and not same_xlsxwriter(make_league):
+            continue  # its cells are checked below, whatever the version
         assert (tmp_path / name).read_bytes() == (SAMPLES / name).read_bytes(), name
 
 
@@ -297,6 +306,11 @@ def _per_deal(scored: pd.DataFrame) -> pd.DataFrame:
 
 
 def test_score_sheet_is_typed_again_byte_for_byte(tmp_path, make_league):
+    if not same_xlsxwriter(make_league):
+        pytest.skip(
+            f"the bundled sheet was written with XlsxWriter "
+            f"{make_league.SHEET_XLSXWRITER}, this is {xlsxwriter.__version__}"
+        )
     tarot = pd.read_csv(SAMPLES / "league" / "tarot.csv")
     path = make_league.write_filled_workbook(tmp_path, {"tarot.csv": tarot})
     assert path == tmp_path / "league" / "score_sheet.xlsx"
