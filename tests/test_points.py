@@ -393,3 +393,13 @@ def test_a_points_log_is_told_from_a_deal_log():
     ledger = tarot.to_ledger(tarot.score(csf.load_example("tarot")))
     raw = wide(ledger, 5)  # a plain frame, never read: told by its columns
     assert "score1" in tarot.score(raw) and "deal_value" in tarot.score(deals)
+
+
+@pytest.mark.parametrize("name", ["tarot", "preferans"])
+def test_to_points_takes_a_scored_log_as_well_as_its_ledger(name):
+    module = getattr(csf, name)
+    scored = module.score(csf.load_example(name))
+    from_scored = module.to_points(scored)
+    from_ledger = module.to_points(module.to_ledger(scored))
+    pd.testing.assert_frame_equal(from_scored, from_ledger)
+    assert len(from_scored) == len(scored)

@@ -34,6 +34,7 @@ __all__ = [
     "check_zero_sum",
     "running_totals",
     "wide_from_ledger",
+    "as_ledger",
     "ZERO_SUM_TOLERANCE",
 ]
 
@@ -251,3 +252,11 @@ def wide_from_ledger(
     frame["_game"] = pd.factorize(head["game_key"].to_numpy())[0]
     frame = frame.sort_values(["_game", "deal"], kind="stable")
     return frame.drop(columns="_game").reset_index(drop=True)
+
+
+def as_ledger(frame: pd.DataFrame, to_ledger) -> pd.DataFrame:
+    """A ledger as it is; a scored log, or a log, through the game's ``to_ledger``
+    (which scores what is not scored)."""
+    if {"game", "player", "score"} <= set(frame.columns):
+        return frame
+    return to_ledger(frame)

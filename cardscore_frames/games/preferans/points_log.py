@@ -28,6 +28,7 @@ from cardscore_frames.checking import Field, Problems, Schema, game_index, stamp
 from cardscore_frames.checking.seats import same_name
 from cardscore_frames.games.base import ensure_scored, prepare_log
 from cardscore_frames.games.points_logs import (
+    as_ledger,
     check_distinct_names,
     check_seat_scores,
     check_seats_filled,
@@ -140,7 +141,9 @@ def to_points(ledger: pd.DataFrame) -> pd.DataFrame:
     Parameters
     ----------
     ledger : pandas.DataFrame
-        A preferans ledger (``preferans.to_ledger``).
+        A preferans ledger (``preferans.to_ledger``), of a deal log or of a points
+        log; or what ``preferans.score`` returned (or a log), which goes through
+        ``preferans.to_ledger`` first.
 
     Returns
     -------
@@ -160,5 +163,8 @@ def to_points(ledger: pd.DataFrame) -> pd.DataFrame:
     0     1    Zoya  -6.667  -2.667   9.333
     1     2    Zoya  46.667  42.667 -89.333
     """
+    from cardscore_frames.games.preferans.deals.ledger import to_ledger
+
+    ledger = as_ledger(ledger, to_ledger)
     ledger = ledger.loc[(ledger["game"] == "preferans").to_numpy()]
     return wide_from_ledger(ledger, PLAYERS, SCORES)

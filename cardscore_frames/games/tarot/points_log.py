@@ -25,6 +25,7 @@ from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import Field, Problems, Schema, stamp
 from cardscore_frames.games.base import ensure_scored, prepare_log
 from cardscore_frames.games.points_logs import (
+    as_ledger,
     check_distinct_names,
     check_seat_scores,
     check_seats_filled,
@@ -155,7 +156,9 @@ def to_points(ledger: pd.DataFrame) -> pd.DataFrame:
     Parameters
     ----------
     ledger : pandas.DataFrame
-        A tarot ledger (``tarot.to_ledger``), of a deal log or of a points log.
+        A tarot ledger (``tarot.to_ledger``), of a deal log or of a points
+        log; or what ``tarot.score`` returned (or a log), which goes through
+        ``tarot.to_ledger`` first.
 
     Returns
     -------
@@ -175,6 +178,9 @@ def to_points(ledger: pd.DataFrame) -> pd.DataFrame:
     0     1  Amélie  Bastien       0       0       0
     1     2  Amélie  Bastien     -30      90     -30
     """
+    from cardscore_frames.games.tarot.scoring import to_ledger
+
+    ledger = as_ledger(ledger, to_ledger)
     ledger = ledger.loc[(ledger["game"] == "tarot").to_numpy()]
     out = wide_from_ledger(ledger, PLAYERS, SCORES, {"sits_out": "sitting_out"})
     for column in SCORES:  # tarot points are whole
