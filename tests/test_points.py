@@ -403,3 +403,19 @@ def test_to_points_takes_a_scored_log_as_well_as_its_ledger(name):
     from_ledger = module.to_points(module.to_ledger(scored))
     pd.testing.assert_frame_equal(from_scored, from_ledger)
     assert len(from_scored) == len(scored)
+
+
+@pytest.mark.parametrize("name", ["tarot", "preferans"])
+def test_a_points_log_written_by_to_points_knows_its_game(name, tmp_path):
+    # so that to_excel needs no game=, while it is still checked when used
+    module = getattr(csf, name)
+    points = module.to_points(module.score(csf.load_example(name)))
+    assert (points.cardscore.game, points.cardscore.kind) == (name, "points")
+    assert not points.cardscore.checked
+    path = csf.to_excel(points, tmp_path / "points.xlsx")
+    back = csf.read_excel(path, game=name, kind="points")
+    assert len(back) == len(points)
+    bad = points.copy()
+    bad.loc[bad.index[0], "score1"] = bad["score1"].iloc[0] + 1  # no longer zero-sum
+    with pytest.raises(csf.LogValidationError, match="sum"):
+        module.score(bad)

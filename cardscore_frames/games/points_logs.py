@@ -22,6 +22,7 @@ from cardscore_frames.checking import (
     game_index,
     normalise_token,
     running_sum,
+    stamp,
     stamp_of,
 )
 from cardscore_frames.checking.seats import same_name, seated
@@ -35,6 +36,7 @@ __all__ = [
     "running_totals",
     "wide_from_ledger",
     "as_ledger",
+    "labelled",
     "ZERO_SUM_TOLERANCE",
 ]
 
@@ -260,3 +262,10 @@ def as_ledger(frame: pd.DataFrame, to_ledger) -> pd.DataFrame:
     if {"game", "player", "score"} <= set(frame.columns):
         return frame
     return to_ledger(frame)
+
+
+def labelled(points: pd.DataFrame, game: str) -> pd.DataFrame:
+    """A points log the package wrote, labelled with its game and kind (so that
+    ``to_excel`` and ``score`` know it) but vouching for nothing: it is checked
+    when it is used, as any log."""
+    return stamp(points, game=game, kind="points", rules=None, columns=())

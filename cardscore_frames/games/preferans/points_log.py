@@ -33,6 +33,7 @@ from cardscore_frames.games.points_logs import (
     check_seat_scores,
     check_seats_filled,
     check_zero_sum,
+    labelled,
     running_totals,
     wide_from_ledger,
 )
@@ -167,4 +168,4 @@ def to_points(ledger: pd.DataFrame) -> pd.DataFrame:
 
     ledger = as_ledger(ledger, to_ledger)
     ledger = ledger.loc[(ledger["game"] == "preferans").to_numpy()]
-    return wide_from_ledger(ledger, PLAYERS, SCORES)
+    return labelled(wide_from_ledger(ledger, PLAYERS, SCORES), "preferans")

@@ -30,6 +30,7 @@ from cardscore_frames.games.points_logs import (
     check_seat_scores,
     check_seats_filled,
     check_zero_sum,
+    labelled,
     running_totals,
     wide_from_ledger,
 )
@@ -185,4 +186,4 @@ def to_points(ledger: pd.DataFrame) -> pd.DataFrame:
     out = wide_from_ledger(ledger, PLAYERS, SCORES, {"sits_out": "sitting_out"})
     for column in SCORES:  # tarot points are whole
         out[column] = out[column].round().astype("Int64")
-    return out
+    return labelled(out, "tarot")
