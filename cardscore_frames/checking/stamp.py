@@ -45,6 +45,7 @@ class Stamp(dict):
         encoding: str | None = None,
         buffers: tuple = (),
         keep: pd.DataFrame | None = None,
+        memo: dict | None = None,
     ) -> None:
         plain = rules.to_dict() if hasattr(rules, "to_dict") else None
         super().__init__(
@@ -55,6 +56,9 @@ class Stamp(dict):
         self.columns = columns
         self._buffers = buffers
         self._keep = keep
+        #: What the step that stamped the frame found out about it and a later
+        #: step may reuse while the stamp holds (its games' index).
+        self.memo = dict(memo or {})
 
     def __deepcopy__(self, memo: dict) -> Stamp:
         # pandas deep-copies attrs into every derived frame; the stamp is
@@ -91,8 +95,10 @@ def stamp(
     columns: tuple[str, ...] | None = None,
     source: str | None = None,
     encoding: str | None = None,
+    memo: dict | None = None,
 ) -> pd.DataFrame:
-    """Stamp ``frame`` in place (it is a frame the package just made) and return it."""
+    """Stamp ``frame`` in place (it is a frame the package just made) and return it;
+    ``memo`` keeps what a later step may reuse while the stamp holds."""
     columns = tuple(frame.columns if columns is None else columns)
     keep = frame.copy(deep=False)  # registers the buffers with copy-on-write
     frame.attrs[ATTR] = Stamp(
@@ -104,6 +110,7 @@ def stamp(
         encoding=encoding,
         buffers=tuple(_buffers(frame[c]) for c in columns),
         keep=keep,
+        memo=memo,
     )
     return frame
 

@@ -6,8 +6,10 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
-from cardscore_frames.checking import game_index
+from cardscore_frames.checking import game_index, stamp_of
 from cardscore_frames.ledger.schema import registry
 
 __all__ = ["from_wide", "game_keys", "text_of"]
@@ -59,7 +61,7 @@ def from_wide(
         """A value per deal as one per ledger row."""
         return np.repeat(per_deal, counts)
 
-    index = game_index(scored, None)
+    index = _index_of(scored)
 
     def per_game(values: np.ndarray) -> np.ndarray:
         """A value per game as one per ledger row."""
@@ -94,6 +96,15 @@ def from_wide(
     for name, values in (extra or {}).items():
         out[name] = cells(values) if isinstance(values, np.ndarray) else values
     return pd.DataFrame(out, copy=False)
+
+
+def _index_of(scored: pd.DataFrame):
+    """The games of ``scored``: the index its scorer found, while the frame is
+    the one it stamped, else found again (any row of a game gives its labels)."""
+    found = stamp_of(scored)
+    if found is not None and "game_index" in found.memo and found.holds(scored):
+        return found.memo["game_index"]
+    return game_index(scored, None)
 
 
 #: The ledger's text columns taken from each game's first deal, in ledger order.
@@ -168,11 +179,15 @@ def plain_text(v: object) -> str:
 def game_keys(game: str, league, season, game_id) -> pd.Series:
     """``game / league / season / game_id``, leaving out blank parts (vectorised
     text: one string per game)."""
-    key = pd.Series(game, index=range(len(game_id)), dtype="str")
+    blank = pa.scalar(None, pa.string())
+    parts = []
     for part in (league, season, game_id):
-        part = pd.Series(np.asarray(part, dtype=object), dtype="str")
-        key = key + (" / " + part).where(part != "", "")
-    return key
+        text = pa.array(np.asarray(part, dtype=object), type=pa.string())
+        parts.append(pc.if_else(pc.equal(text, ""), blank, text))  # left out
+    key = pc.binary_join_element_wise(
+        pa.scalar(game), *parts, " / ", null_handling="skip"
+    )
+    return pd.Series(key, dtype="str")
 
 
 def _player_codes(

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames import ledger as _ledger
-from cardscore_frames.checking import stamp
+from cardscore_frames.checking import game_index, stamp
 from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.games.base import ensure_scored, prepare_log
 from cardscore_frames.games.belot.points import (
@@ -115,7 +115,8 @@ def score(
     if is_points_log(deals, SCHEMA, POINTS_SCHEMA):
         return score_points(deals, rules=rules, validate=validate)
     deals, rules = prepare_log(deals, SCHEMA, BelotRules, rules, validate=validate)
-    x, pts, proto = score_arrays(deals, rules)
+    index = game_index(deals)
+    x, pts, proto = score_arrays(deals, rules, index=index)
     a = x.declarer_a
     # БТ goes to the declarers on a failure, to the defenders on a doubled make.
     bait_a = np.where(a, pts.bait == BAIT_DECLARERS, pts.bait == BAIT_DEFENDERS)
@@ -141,7 +142,8 @@ def score(
     out = deals.drop(columns=[c for c in SCORE_COLUMNS if c in deals])
     # copy=False: the new arrays become the columns as they are (not one block)
     out = pd.concat([out, pd.DataFrame(added, index=deals.index, copy=False)], axis=1)
-    return stamp(out, game="belot", kind="scored", rules=rules)
+    memo = {"game_index": index}  # the same rows: to_ledger need not find it again
+    return stamp(out, game="belot", kind="scored", rules=rules, memo=memo)
 
 
 @dask_aware("to_ledger", game="belot")
