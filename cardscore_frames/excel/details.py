@@ -14,7 +14,14 @@ from cardscore_frames.excel.reading import SheetCells
 from cardscore_frames.excel.sheet import Sheet
 from cardscore_frames.excel.styles import Style
 
-__all__ = ["write_details", "find_labels", "label_end", "read_details", "text_mask"]
+__all__ = [
+    "write_details",
+    "find_labels",
+    "label_end",
+    "read_details",
+    "details_into",
+    "text_mask",
+]
 
 
 def write_details(
@@ -96,6 +103,16 @@ def read_details(
             values = tuple(grid[i, j + 1 : j + 1 + width])
         found[label] = (values[0] if width == 1 else values, cells.address(i, j + 1))
     return found
+
+
+def details_into(rows: Any, cells: SheetCells, details: Sequence[tuple]) -> None:
+    """Read each ``(label, log column, ...)`` of ``details`` beside its label and
+    give it to every row of ``rows`` (a :class:`~.tables.PaperRows`) with its
+    cell; blank, with no cell, where the label is not on the sheet."""
+    found = read_details(cells, [label for label, *_ in details])
+    for label, column, *_ in details:
+        value, where = found.get(label, (None, None))
+        rows.set_constant(column, value, where)
 
 
 def text_mask(grid: np.ndarray) -> np.ndarray:

@@ -24,6 +24,7 @@ from cardscore_frames.excel.columns import (
     norm,
 )
 from cardscore_frames.excel.details import (
+    details_into,
     find_labels,
     label_end,
     read_details,
@@ -52,6 +53,7 @@ __all__ = [
     "find_labels",
     "label_end",
     "read_details",
+    "details_into",
     "find_columns",
     "read_rows",
     "hint",

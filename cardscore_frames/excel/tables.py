@@ -6,7 +6,7 @@ one raw log, codes decoded once per column (:func:`stack`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
@@ -270,10 +270,23 @@ def hint(
 
 
 def read_hinted(
+    cells: SheetCells,
+    layout: Mapping[str, Any] | None,
+    columns: Sequence[Column],
+    search: Callable[[SheetCells], PaperRows | None] | None = None,
+) -> PaperRows | None:
+    """Read a table where the writer's :func:`hint` says it is; where there is no
+    layout, or its headings are no longer there (the sheet was edited), what
+    ``search`` finds by the headings (None without it)."""
+    rows = _at_hint(cells, layout, columns) if layout else None
+    if rows is None and search is not None:
+        rows = search(cells)
+    return rows
+
+
+def _at_hint(
     cells: SheetCells, layout: Mapping[str, Any], columns: Sequence[Column]
 ) -> PaperRows | None:
-    """Read a table where the writer's :func:`hint` says it is; None when the
-    headings are no longer there (the sheet was edited: search for them)."""
     row = layout["row"] - cells.first_row
     if not 0 <= row < len(cells.rows):
         return None

@@ -13,10 +13,10 @@ from cardscore_frames.excel.paper import (
     NumberCheck,
     PaperRows,
     Table,
+    details_into,
     find_columns,
     find_labels,
     label_end,
-    read_details,
     read_hinted,
     read_rows,
 )
@@ -216,9 +216,7 @@ def read_sheet(
     """The deals of a протокол (ours, or a filled template) as log rows."""
     if kind != "deals":
         return None
-    rows = read_hinted(cells, layout, _FULL.columns) if layout else None
-    if rows is None:
-        rows = _search(cells)
+    rows = read_hinted(cells, layout, _FULL.columns, _search)
     if rows is None:
         return None
     rows.data["capo"] = [v is not None and v != "" for v in rows.data["capo_bid"]]
@@ -232,10 +230,7 @@ def _search(cells: SheetCells) -> PaperRows | None:
     if match is None:
         return None
     rows = read_rows(cells, match, _FULL.columns, stop=(SIGMA,))
-    details = read_details(cells, [label for label, *_ in DETAILS])
-    for label, column, *_ in DETAILS:
-        value, where_ = details.get(label, (None, None))
-        rows.set_constant(column, value, where_)
+    details_into(rows, cells, DETAILS)
     _pairs_from(cells, match, rows)
     return rows
 

@@ -25,10 +25,10 @@ from cardscore_frames.excel.paper import (
     Column,
     PaperRows,
     Table,
+    details_into,
     encode,
     find_columns,
     norm,
-    read_details,
     read_hinted,
     read_rows,
 )
@@ -207,9 +207,7 @@ def read_points(
 ) -> PaperRows | None:
     """The deals of a points протокол as points log rows; found by the layout
     its writer stored, else by its headings (a full протокол reads so too)."""
-    rows = read_hinted(cells, layout, _FULL.columns) if layout else None
-    if rows is None:
-        rows = _search(cells)
+    rows = read_hinted(cells, layout, _FULL.columns, _search)
     if rows is None:
         return None
     _bait_from_marks(rows)
@@ -221,10 +219,7 @@ def _search(cells: SheetCells) -> PaperRows | None:
     if match is None:
         return None
     rows = read_rows(cells, match, _FULL.columns, stop=(SIGMA,))
-    found = read_details(cells, [label for label, *_ in DETAILS])
-    for label, column, *_ in DETAILS:
-        value, spot = found.get(label, (None, None))
-        rows.set_constant(column, value, spot)
+    details_into(rows, cells, DETAILS)
     _pairs_from(cells, match, rows)
     return rows
 

@@ -21,8 +21,8 @@ from typing import Any
 from cardscore_frames.excel.hooks import Words, with_points
 from cardscore_frames.excel.paper import (
     PaperRows,
+    details_into,
     find_columns,
-    read_details,
     read_hinted,
     read_rows,
 )
@@ -57,19 +57,15 @@ def _read_pools(
         return read_protocol(cells, layout)
     if kind != "sheet":
         return None
-    rows = read_hinted(cells, layout, _TABLE.columns) if layout else None
+    rows = read_hinted(cells, layout, _TABLE.columns)
     if rows is not None:
         return rows
     match = find_columns(cells, _TABLE.columns, ("seat", "player", "pool", "mountain"))
     if match is None:
         return None
     rows = read_rows(cells, match, _TABLE.columns, until_blank=True)
-    labels = [(label, column) for label, column, *_ in DETAILS]
-    labels += [(label, column) for label, column in TERMS if column]
-    details = read_details(cells, [label for label, _ in labels])
-    for label, column in labels:
-        value, where = details.get(label, (None, None))
-        rows.set_constant(column, value, where)
+    terms = [(label, column) for label, column in TERMS if column]  # not options
+    details_into(rows, cells, [*DETAILS, *terms])
     return rows
 
 

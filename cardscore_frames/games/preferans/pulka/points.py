@@ -32,10 +32,10 @@ from cardscore_frames.excel.paper import (
     Match,
     PaperRows,
     Table,
+    details_into,
     find_columns,
     hint,
     norm,
-    read_details,
     read_hinted,
     read_rows,
     write_details,
@@ -286,9 +286,7 @@ def read_points(
     """The deals of a points sheet as points log rows; found by the layout its
     writer stored, else by its headings (a deal protocol's Δ columns read so
     too)."""
-    rows = read_hinted(cells, layout, _FULL.columns) if layout else None
-    if rows is None:
-        rows = _search(cells)
+    rows = read_hinted(cells, layout, _FULL.columns, _search)
     if rows is not None:
         for column in (*PLAYERS, *SCORES):
             if column not in rows.data:
@@ -314,10 +312,7 @@ def _search(cells: SheetCells) -> PaperRows | None:
     for s, j in enumerate(nets[: len(PLAYERS)]):
         i, c = _block_start(cells, match.row - 1, j)
         rows.set_constant(PLAYERS[s], cells.values[i, c], cells.address(i, c))
-    found = read_details(cells, [label for label, *_ in DETAILS])
-    for label, column, *_ in DETAILS:
-        value, spot = found.get(label, (None, None))
-        rows.set_constant(column, value, spot)
+    details_into(rows, cells, DETAILS)
     return rows
 
 

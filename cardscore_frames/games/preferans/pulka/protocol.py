@@ -25,11 +25,11 @@ from cardscore_frames.excel.paper import (
     Column,
     PaperRows,
     Table,
+    details_into,
     encode,
     find_columns,
     hint,
     norm,
-    read_details,
     read_hinted,
     read_rows,
     write_details,
@@ -248,9 +248,7 @@ def read_protocol(
     cells: SheetCells, layout: Mapping[str, Any] | None
 ) -> PaperRows | None:
     """The deals of a protocol as log rows."""
-    rows = read_hinted(cells, layout, _FULL.columns) if layout else None
-    if rows is None:
-        rows = _search(cells)
+    rows = read_hinted(cells, layout, _FULL.columns, _search)
     if rows is not None:
         for column in (*PLAYERS, *CALL_COLUMNS, *TRICK_COLUMNS):
             if column not in rows.data:
@@ -282,10 +280,7 @@ def _search(cells: SheetCells) -> PaperRows | None:
     for s, j in enumerate(seats[:4]):
         r, c = cells.first_row + match.row - 1, cells.first_col + j
         rows.set_constant(PLAYERS[s], cells.cell(r, c), (r, c))
-    details = read_details(cells, [label for label, *_ in DETAILS])
-    for label, column, *_ in DETAILS:
-        value, where = details.get(label, (None, None))
-        rows.set_constant(column, value, where)
+    details_into(rows, cells, DETAILS)
     return rows
 
 

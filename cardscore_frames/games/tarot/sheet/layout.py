@@ -14,8 +14,8 @@ from cardscore_frames.excel.paper import (
     NumberCheck,
     PaperRows,
     Table,
+    details_into,
     find_columns,
-    read_details,
     read_hinted,
     read_rows,
 )
@@ -197,9 +197,7 @@ def read_sheet(
     """The donnes of a feuille (ours, or a filled template) as log rows."""
     if kind != "deals":
         return None
-    rows = read_hinted(cells, layout, _FULL.columns) if layout else None
-    if rows is None:
-        rows = _search(cells)
+    rows = read_hinted(cells, layout, _FULL.columns, _search)
     if rows is not None:
         for column in PLAYERS:
             if column not in rows.data:
@@ -216,10 +214,7 @@ def _search(cells: SheetCells) -> PaperRows | None:
     players = _players(cells, match)
     for column, (name, where) in zip(PLAYERS, players, strict=False):
         rows.set_constant(column, name, where)
-    details = read_details(cells, [label for label, *_ in DETAILS])
-    for label, column, *_ in DETAILS:
-        value, where = details.get(label, (None, None))
-        rows.set_constant(column, value, where)
+    details_into(rows, cells, DETAILS)
     return rows
 
 

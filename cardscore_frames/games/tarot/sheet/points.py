@@ -27,9 +27,9 @@ from cardscore_frames.excel.paper import (
     Match,
     PaperRows,
     Table,
+    details_into,
     find_columns,
     norm,
-    read_details,
     read_hinted,
     read_rows,
 )
@@ -201,9 +201,7 @@ def read_points(
     """The donnes of a points feuille as points log rows (each player's score);
     found by the layout its writer stored, else by its headings (then a full
     feuille's donne columns read as a points log too)."""
-    rows = read_hinted(cells, layout, _FULL.columns) if layout else None
-    if rows is None:
-        rows = _search(cells)
+    rows = read_hinted(cells, layout, _FULL.columns, _search)
     if rows is not None:
         for column in (*PLAYERS, *SCORES):
             if column not in rows.data:
@@ -230,8 +228,5 @@ def _search(cells: SheetCells) -> PaperRows | None:
     rows = read_rows(cells, Match(match.row, cols), columns, stop=(TOTAL, PLACE))
     for p, j in enumerate(donnes[: len(PLAYERS)]):
         rows.set_constant(PLAYERS[p], above[j], cells.address(match.row - 1, j))
-    found = read_details(cells, [label for label, *_ in DETAILS])
-    for label, column, *_ in DETAILS:
-        value, spot = found.get(label, (None, None))
-        rows.set_constant(column, value, spot)
+    details_into(rows, cells, DETAILS)
     return rows
