@@ -29,7 +29,7 @@ from cardscore_frames.games.tarot.sheet.layout import table as tarot_table
 sys.path.insert(0, str(Path(__file__).parent / "excel"))
 from fill import computed, fill  # noqa: E402
 from test_excel_export import belot_deals  # noqa: E402
-from test_excel_libreoffice import RECALCULATE_ALWAYS, soffice  # noqa: E402
+from test_excel_libreoffice import recalculate_all, soffice  # noqa: E402
 
 SEATS = ("player1", "player2", "player3", "player4", "player5")
 DETAILS = ("game_id", "date", "league", "season", "table")
@@ -287,35 +287,6 @@ def test_templates_refuse_what_they_cannot_score(folder, game, players, rules, m
     with pytest.raises(csf.RulesError, match=message):
         csf.write_template(folder / "no.xlsx", game=game, players=players, rules=rules)
     assert not (folder / "no.xlsx").exists()
-
-
-def recalculate_all(paths, out: Path, profile: Path) -> list[Path]:
-    """LibreOffice opens each workbook, recalculates every formula (a private
-    profile with OOXMLRecalcMode 0) and saves it: one start for all."""
-    import subprocess
-
-    out.mkdir()
-    (profile / "user").mkdir(parents=True)
-    (profile / "user" / "registrymodifications.xcu").write_text(
-        RECALCULATE_ALWAYS, encoding="utf-8"
-    )
-    subprocess.run(
-        [
-            soffice,
-            f"-env:UserInstallation={profile.as_uri()}",
-            "--headless",
-            "--calc",
-            "--convert-to",
-            "xlsx",
-            "--outdir",
-            str(out),
-            *map(str, paths),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
-    return [out / Path(p).name for p in paths]
 
 
 @pytest.mark.skipif(soffice is None, reason="LibreOffice is not installed")
