@@ -37,7 +37,12 @@ from cardscore_frames.checking import (
 from cardscore_frames.games.base import ensure_scored, prepare_log
 from cardscore_frames.games.belot.points import protocol
 from cardscore_frames.games.belot.rules import BELA_POINTS, PAIRS, BelotRules, Rules
-from cardscore_frames.games.belot.schema import PLAYERS, check_pairs, check_players
+from cardscore_frames.games.belot.schema import (
+    PLAYERS,
+    check_pairs,
+    check_players,
+    report_after_match,
+)
 
 __all__ = [
     "POINTS_SCHEMA",
@@ -110,18 +115,7 @@ def check_after_match(deals: pd.DataFrame, problems: Problems, rules: Rules) -> 
     index = problems.cached("games", lambda: game_index(deals, "deal"))
     pa, pb = _points(deals)
     proto = protocol(index, pa, pb, rules.target, valid=~problems.bad)
-    deal = deals["deal"].to_numpy(dtype=object)
-    end = np.maximum(proto.end_row, 0)
-    problems.add(
-        proto.after,
-        "deal",
-        "after_match",
-        "deal {value} comes after the match was decided at deal {end} "
-        f"({{ta}} to {{tb}}, target {rules.target})",
-        end=deal[end],
-        ta=proto.total_a[end],
-        tb=proto.total_b[end],
-    )
+    report_after_match(deals, problems, proto, rules)
 
 
 #: The belot protocol: ``read_log(path, game="belot", kind="points")``.

@@ -295,6 +295,12 @@ def check_after_match(deals: pd.DataFrame, problems: Problems, rules: Rules) -> 
     """Rule 8: no deal after the one that decided its match (scores the log)."""
     index = _games(deals, problems)
     proto = score_arrays(deals, rules, valid=~problems.bad, index=index)[2]
+    report_after_match(deals, problems, proto, rules)
+
+
+def report_after_match(deals: pd.DataFrame, problems: Problems, proto, rules) -> None:
+    """Each deal after its match was decided (``proto``: the protocol of the
+    log's valid deals), named with the deciding deal and its score."""
     deal = deals["deal"].to_numpy(dtype=object)
     end = np.maximum(proto.end_row, 0)
     problems.add(
