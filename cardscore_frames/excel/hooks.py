@@ -21,7 +21,14 @@ if TYPE_CHECKING:
     from cardscore_frames.excel.reading import SheetCells
     from cardscore_frames.excel.workbook import Workbook
 
-__all__ = ["GameSheets", "SheetEntry", "Words", "with_points", "POINTS"]
+__all__ = [
+    "GameSheets",
+    "SheetEntry",
+    "Words",
+    "with_points",
+    "POINTS",
+    "DETAIL_OPTIONS",
+]
 
 
 @dataclass(frozen=True)
@@ -107,6 +114,17 @@ class GameSheets:
     template_options: Mapping[str, tuple[Any, ...] | None] = field(default_factory=dict)
     words: Words = field(default_factory=Words)
 
+
+#: The template options every game takes: the title and the game's details
+#: above the table (any value).
+DETAIL_OPTIONS = {
+    "title": None,
+    "date": None,
+    "league": None,
+    "season": None,
+    "table": None,
+    "game_id": None,
+}
 
 #: The log kind of points-only logs, whose sheets a game draws apart.
 POINTS = "points"

@@ -17,7 +17,7 @@ from typing import Any
 from cardscore_frames.errors import RulesError
 from cardscore_frames.excel import Workbook, col_letters
 from cardscore_frames.excel.constants import write_constants, write_lookup
-from cardscore_frames.excel.hooks import SheetEntry
+from cardscore_frames.excel.hooks import DETAIL_OPTIONS, SheetEntry
 from cardscore_frames.excel.paper import Table
 from cardscore_frames.excel.sheet import Sheet
 from cardscore_frames.games.belot.rules import (
@@ -50,15 +50,7 @@ from cardscore_frames.games.belot.sheet import (
 __all__ = ["write_template", "OPTIONS", "RULES_SHEET"]
 
 RULES_SHEET = "Правила"
-OPTIONS = {
-    "rows": None,
-    "title": None,
-    "date": None,
-    "league": None,
-    "season": None,
-    "table": None,
-    "game_id": None,
-}
+OPTIONS = {"rows": None, **DETAIL_OPTIONS}
 #: The working columns, in order, right of the table.
 _WORK = (
     "filled",

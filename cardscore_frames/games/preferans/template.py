@@ -17,7 +17,7 @@ import pandas as pd
 
 from cardscore_frames.errors import RulesError
 from cardscore_frames.excel import Workbook, excel_string
-from cardscore_frames.excel.hooks import SheetEntry
+from cardscore_frames.excel.hooks import DETAIL_OPTIONS, SheetEntry
 from cardscore_frames.excel.paper import hint
 from cardscore_frames.games.preferans.pulka import drawing
 from cardscore_frames.games.preferans.pulka.export import (
@@ -39,17 +39,7 @@ from cardscore_frames.games.preferans.rules import PLAYER_COUNTS, Rules
 __all__ = ["write_template", "OPTIONS"]
 
 #: Template options and their allowed values (None: any).
-OPTIONS = {
-    "title": None,
-    "date": None,
-    "league": None,
-    "season": None,
-    "table": None,
-    "game_id": None,
-    "pool_target": None,
-    "whist_price": None,
-    "unit": None,
-}
+OPTIONS = {**DETAIL_OPTIONS, "pool_target": None, "whist_price": None, "unit": None}
 #: The template settles by the seed's method 1 beside the exact formula.
 METHODS = ("paper", "exact")
 

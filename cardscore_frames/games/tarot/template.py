@@ -20,7 +20,7 @@ import numpy as np
 from cardscore_frames.errors import RulesError
 from cardscore_frames.excel import CellRange, Workbook, col_letters
 from cardscore_frames.excel.constants import write_constants, write_lookup
-from cardscore_frames.excel.hooks import SheetEntry
+from cardscore_frames.excel.hooks import DETAIL_OPTIONS, SheetEntry
 from cardscore_frames.excel.paper import Table
 from cardscore_frames.excel.sheet import Sheet
 from cardscore_frames.games.tarot.rules import (
@@ -54,15 +54,7 @@ __all__ = ["write_template", "RULES_SHEET", "OPTIONS"]
 
 RULES_SHEET = "Barème"
 #: Template options and their allowed values (None: any).
-OPTIONS = {
-    "rows": None,
-    "title": None,
-    "date": None,
-    "league": None,
-    "season": None,
-    "table": None,
-    "game_id": None,
-}
+OPTIONS = {"rows": None, **DETAIL_OPTIONS}
 #: Rule 4: a made contract is worth 25 plus the margin.
 BASE_POINTS = 25
 
