@@ -316,3 +316,52 @@ def test_a_subset_of_whole_games_gives_their_part_of_the_ledger(game):
     whole = whole[whole["game_id"].isin(part["game_id"].unique())]
     assert len(part) == len(whole) > 0
     assert part["score"].tolist() == whole["score"].tolist()
+
+
+#: The work a game's validation keeps for its scorer (scoring the log, or walking
+#: its pools), by game.
+KEPT = {"belot": "belot_arrays", "preferans": "preferans_walk"}
+
+
+@pytest.mark.parametrize("name", sorted(KEPT))
+def test_the_work_validation_did_is_reused_once_for_the_same_rules(name):
+    game = GAMES[name]
+    deals = csf.load_example(name)
+    kept = deals.attrs["cardscore"].memo
+    assert KEPT[name] in kept
+    # the same log, not stamped as checked: scored from scratch
+    fresh = game.score(deals.copy(), validate=False)
+    assert KEPT[name] in kept  # the copy took nothing of this frame's work
+    pd.testing.assert_frame_equal(game.score(deals), fresh)
+    assert KEPT[name] not in kept  # given once, then let go
+    pd.testing.assert_frame_equal(game.score(deals), fresh)
+
+
+@pytest.mark.parametrize("name", sorted(KEPT))
+def test_work_kept_for_some_rules_is_not_given_for_others(name):
+    from cardscore_frames.checking.stamp import take_kept
+
+    game = GAMES[name]
+    deals = csf.load_example(name)
+    change = {"belot": {"target": 501}, "preferans": {"pool_whists": 20}}[name]
+    other = game.rules(**change)
+    assert other != deals.cardscore.rules
+    assert take_kept(deals, KEPT[name], other) is None
+    assert take_kept(deals, KEPT[name], deals.cardscore.rules) is None  # let go
+
+
+@pytest.mark.parametrize("name", sorted(KEPT))
+def test_no_work_is_kept_when_a_row_was_rejected(name):
+    column, bad, _ = EDITS[name]
+    raw = csf.load_example(name, validate=False)
+    raw[column] = raw[column].astype(object)
+    raw.loc[3, column] = bad
+    game = GAMES[name]
+    got = csf.validate(raw, game=name, errors="collect")
+    assert len(got.rejected)
+    assert KEPT[name] not in got.deals.attrs["cardscore"].memo
+    clean = csf.validate(raw.drop(index=got.rejected.index), game=name)
+    pd.testing.assert_frame_equal(
+        game.score(got.deals).reset_index(drop=True),
+        game.score(clean).reset_index(drop=True),
+    )

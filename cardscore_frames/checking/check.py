@@ -88,7 +88,9 @@ def check_log(
     raw = _drop_duplicate_columns(raw, deals.columns, problems)
     typed = _conform_all(raw, schema, problems)
     others = [c for c in raw.columns if c not in typed]
-    out = pd.DataFrame(typed, index=raw.index)
+    # copy=False: the typed arrays become the columns (a dict of Series is
+    # otherwise copied whole)
+    out = pd.DataFrame(typed, index=raw.index, copy=False)
     if others:
         out = pd.concat([out, raw[others]], axis=1)
     if not problems.whole_log:  # checks need every column in place
@@ -243,14 +245,15 @@ def _finish(given, out, problems: Problems, schema: Schema, errors: Errors, rule
     if errors == "raise":
         if problems:
             raise LogValidationError(schema.game, problems.frame(), label, schema.kind)
-        return _stamped(out, schema, rules, label, encoding)
+        return _stamped(out, schema, rules, label, encoding, problems.memo)
     fc = problems.frame()
     bad = problems.bad
     rejected = given.iloc[np.flatnonzero(bad)].copy()
     rejected.attrs.clear()  # nothing of the input's attrs rides along
     rejected[_free_name(rejected.columns, "problems")] = _reasons(fc, bad)
     good = _no_rows(out, schema) if problems.whole_log else out.loc[~bad]
-    good = _stamped(good.copy(deep=False), schema, rules, label, encoding)
+    kept = problems.memo if not bad.any() and not problems.whole_log else None
+    good = _stamped(good.copy(deep=False), schema, rules, label, encoding, kept)
     return Collected(good, rejected, fc)
 
 
@@ -265,7 +268,9 @@ def _no_rows(out: pd.DataFrame, schema: Schema) -> pd.DataFrame:
     return pd.concat([pd.DataFrame(typed), out.iloc[0:0][others]], axis=1)
 
 
-def _stamped(out, schema: Schema, rules, label, encoding) -> pd.DataFrame:
+def _stamped(out, schema: Schema, rules, label, encoding, memo=None):
+    """``out`` stamped; ``memo``: the work of the checks a later step may reuse
+    (the rows are the checked ones)."""
     return stamp(
         out,
         game=schema.game,
@@ -274,6 +279,7 @@ def _stamped(out, schema: Schema, rules, label, encoding) -> pd.DataFrame:
         columns=schema.names,
         source=label,
         encoding=encoding,
+        memo=memo,
     )
 
 

@@ -51,6 +51,8 @@ class Problems:
         self._typed: dict[str, pd.Series] = {}
         #: arrays several checks of one pass need (the games, the seats)
         self._cache: dict[str, Any] = {}
+        #: work a check did that a later step may reuse (see :meth:`keep`)
+        self.memo: dict[str, Any] = {}
 
     def cached(self, name: str, make: Any) -> Any:
         """``make()`` once per validation pass: what several checks share (who
@@ -58,6 +60,15 @@ class Problems:
         if name not in self._cache:
             self._cache[name] = make()
         return self._cache[name]
+
+    def keep(self, name: str, rules: Any, value: Any) -> None:
+        """Keep ``value`` (worked out from every row with ``rules``) for the step
+        after validation: a log that passes carries it in its stamp, and the
+        scorer takes it with :func:`~cardscore_frames.checking.stamp.take_kept`
+        instead of working it out again. Only work on a log with no problem so
+        far is kept (a rejected row changes what it would be)."""
+        if not self.bad.any() and not self.whole_log:
+            self.memo[name] = (rules, value)
 
     def add(
         self,

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["Stamp", "stamp", "stamp_of", "ATTR"]
+__all__ = ["Stamp", "stamp", "stamp_of", "take_kept", "ATTR"]
 
 #: The key of the stamp in ``DataFrame.attrs``.
 ATTR = "cardscore"
@@ -57,7 +57,9 @@ class Stamp(dict):
         self._buffers = buffers
         self._keep = keep
         #: What the step that stamped the frame found out about it and a later
-        #: step may reuse while the stamp holds (its games' index).
+        #: step may reuse while the stamp holds (its games' index; the work
+        #: validation did that scoring repeats, as ``(rules, value)``, taken once
+        #: by :func:`take_kept`).
         self.memo = dict(memo or {})
 
     def __deepcopy__(self, memo: dict) -> Stamp:
@@ -120,6 +122,21 @@ def stamp_of(frame: object) -> Stamp | None:
     attrs = getattr(frame, "attrs", None)
     found = attrs.get(ATTR) if isinstance(attrs, dict) else None
     return found if isinstance(found, Stamp) else None
+
+
+def take_kept(frame: pd.DataFrame, name: str, rules: Any) -> Any:
+    """What validation of ``frame`` worked out under ``name`` with ``rules``
+    (see :meth:`~cardscore_frames.checking.Problems.keep`), or None.
+
+    It is given once and then let go, so that a checked frame does not hold
+    work the size of the log for its whole life; it is given only while the
+    stamp holds (the frame unchanged since) and for the same rules.
+    """
+    found = stamp_of(frame)
+    if found is None or name not in found.memo or not found.holds(frame):
+        return None
+    kept_rules, value = found.memo.pop(name)
+    return value if kept_rules == rules else None
 
 
 def _buffers(column: pd.Series | pd.DataFrame) -> tuple:

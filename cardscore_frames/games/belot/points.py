@@ -29,6 +29,7 @@ from cardscore_frames.games.belot.rules import (
 )
 
 __all__ = [
+    "ARRAYS",
     "DealInputs",
     "DealPoints",
     "Protocol",
@@ -163,6 +164,11 @@ def _whist_points(x, rules, made, vp, vv, vcp, vcv, cost):
     pp = np.where(x.capo, capo_base + vcp // WHISTS_PER_POINT, pp)
     pv = np.where(x.capo, vcv // WHISTS_PER_POINT, pv)
     return pp, pv
+
+
+#: The name under which a log's validation keeps :func:`score_arrays` (all
+#: deals valid) and its games' index, for the scorer.
+ARRAYS = "belot_arrays"
 
 
 def score_arrays(

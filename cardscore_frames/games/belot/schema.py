@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Field, Problems, Schema, game_index
-from cardscore_frames.games.belot.points import score_arrays
+from cardscore_frames.games.belot.points import ARRAYS, score_arrays
 from cardscore_frames.games.belot.rules import (
     BELA_WHISTS,
     CONTRACTS,
@@ -294,8 +294,9 @@ def check_bela(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
 def check_after_match(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Rule 8: no deal after the one that decided its match (scores the log)."""
     index = _games(deals, problems)
-    proto = score_arrays(deals, rules, valid=~problems.bad, index=index)[2]
-    report_after_match(deals, problems, proto, rules)
+    arrays = score_arrays(deals, rules, valid=~problems.bad, index=index)
+    problems.keep(ARRAYS, rules, (arrays, index))  # the scorer's own work
+    report_after_match(deals, problems, arrays[2], rules)
 
 
 def report_after_match(deals: pd.DataFrame, problems: Problems, proto, rules) -> None:

@@ -7,9 +7,11 @@ import pandas as pd
 
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import game_index, stamp
+from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.games.base import ensure_scored, prepare_log
 from cardscore_frames.games.belot.points import (
+    ARRAYS,
     BAIT_DECLARERS,
     BAIT_DEFENDERS,
     BAIT_NONE,
@@ -115,8 +117,12 @@ def score(
     if is_points_log(deals, SCHEMA, POINTS_SCHEMA):
         return score_points(deals, rules=rules, validate=validate)
     deals, rules = prepare_log(deals, SCHEMA, BelotRules, rules, validate=validate)
-    index = game_index(deals)
-    x, pts, proto = score_arrays(deals, rules, index=index)
+    kept = take_kept(deals, ARRAYS, rules)  # the log's validation scored it
+    if kept is None:
+        index = game_index(deals)
+        x, pts, proto = score_arrays(deals, rules, index=index)
+    else:
+        (x, pts, proto), index = kept
     a = x.declarer_a
     # БТ goes to the declarers on a failure, to the defenders on a doubled make.
     bait_a = np.where(a, pts.bait == BAIT_DECLARERS, pts.bait == BAIT_DEFENDERS)

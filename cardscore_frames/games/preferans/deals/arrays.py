@@ -50,7 +50,12 @@ __all__ = [
     "compute",
     "GameEnds",
     "game_ends",
+    "walked",
+    "WALK",
 ]
+
+#: The name under which a log's validation keeps :func:`walked` for the scorer.
+WALK = "preferans_walk"
 
 SEAT_RANGE = range(1, MAX_SEATS + 1)
 #: Ordered pairs of seats (i, j), i writing whists on j.
@@ -184,10 +189,12 @@ class ScoredArrays(NamedTuple):
     game_over: np.ndarray  # (N,) bool: the game is over after this deal
 
 
-def _walked(deals: pd.DataFrame, rules: Rules):
-    """Every deal's effect, and the pools walked through every game."""
+def walked(deals: pd.DataFrame, rules: Rules, st: Seats | None = None):
+    """Every deal's effect, and the pools walked through every game: the work
+    that the check for deals after the end and the scorer share (``st``: the
+    log's seats, if at hand)."""
     lay = walk(game_index(deals))
-    st = seats(deals)
+    st = seats(deals) if st is None else st
     code = contract_codes(deals)
     tricks = trick_ints(deals)
     correction = code == CORRECTION
@@ -227,10 +234,11 @@ class GameEnds(NamedTuple):
     below_zero: np.ndarray  # (4, N) bool: this row took the seat's pool below 0
 
 
-def game_ends(deals: pd.DataFrame, rules: Rules) -> GameEnds:
+def game_ends(deals: pd.DataFrame, rules: Rules, walk=None) -> GameEnds:
     """Where each game ended, and pools a correction took below 0: the pools
-    only, no sheet nor whists."""
-    lay, _, _, _, _, run = _walked(deals, rules)
+    only, no sheet nor whists (``walk``: :func:`walked` of ``deals``, if at
+    hand)."""
+    lay, _, _, _, _, run = walk or walked(deals, rules)
     after = _unslot(run.after_end, lay)
     over = _unslot(run.game_over, lay)
     below = np.zeros((MAX_SEATS, len(deals)), dtype=bool)
@@ -239,10 +247,11 @@ def game_ends(deals: pd.DataFrame, rules: Rules) -> GameEnds:
     return GameEnds(after, _ended_at(deals, lay, after, over), below)
 
 
-def compute(deals: pd.DataFrame, rules: Rules) -> ScoredArrays:
+def compute(deals: pd.DataFrame, rules: Rules, walk=None) -> ScoredArrays:
     """Every array of the result, rows in the log's order; the int32 columns as
-    one (columns, N) block."""
-    lay, st, effect, target, n, run = _walked(deals, rules)
+    one (columns, N) block (``walk``: :func:`walked` of ``deals``, if the
+    log's validation kept it)."""
+    lay, st, effect, target, n, run = walk or walked(deals, rules)
     block = np.empty((len(INT_COLUMNS), len(deals)), np.int32)
     for name in ("value", "whisters", "undertricks", "shortfall"):
         block[_ROW[name]] = getattr(effect, name)

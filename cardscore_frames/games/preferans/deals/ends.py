@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Problems, game_index
-from cardscore_frames.games.preferans.deals.arrays import game_ends
+from cardscore_frames.games.preferans.deals.arrays import WALK, game_ends, walked
 from cardscore_frames.games.preferans.deals.corrections import POOL_COLUMNS
 from cardscore_frames.games.preferans.deals.seats import (
     CORRECTION,
@@ -49,8 +49,12 @@ def check_after_end(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     rows = np.flatnonzero(~bad_game[codes] & (codes >= 0))
     if not len(rows):
         return
-    part = deals if len(rows) == len(deals) else deals.iloc[rows]
-    ends = game_ends(part, rules)
+    if len(rows) == len(deals):  # every row: the scorer may reuse the walk
+        walk = walked(deals, rules, st)
+        problems.keep(WALK, rules, walk)
+        ends = game_ends(deals, rules, walk)
+    else:
+        ends = game_ends(deals.iloc[rows], rules)
     after = np.zeros(len(deals), dtype=bool)
     after[rows] = ends.after & reject
     end = np.zeros(len(deals), dtype=np.int64)

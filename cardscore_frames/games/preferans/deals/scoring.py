@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import stamp
+from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.games.base import prepare_log
 from cardscore_frames.games.points_logs import is_points_log
@@ -19,6 +20,7 @@ from cardscore_frames.games.preferans.deals.arrays import (
     INT_COLUMNS,
     SCORE_COLUMNS,
     SEAT_RANGE,
+    WALK,
     ScoredArrays,
     check_options,
     compute,
@@ -101,9 +103,10 @@ def score(
         return _points().score_points(deals, rules=rules, validate=validate)
     deals, rules = prepare_log(deals, SCHEMA, PreferansRules, rules, validate=validate)
     check_options(rules)
+    walk = take_kept(deals, WALK, rules)  # the walk the log's validation did
     index = deals.index
     frame = deals.reset_index(drop=True)
-    out = _assemble(frame, compute(frame, rules))
+    out = _assemble(frame, compute(frame, rules, walk))
     out.index = index
     return stamp(out, game="preferans", kind="scored", rules=rules)
 
