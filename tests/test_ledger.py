@@ -140,3 +140,33 @@ def test_excel_and_csv_logs_give_the_same_ledger(tmp_path):
     a = csf.tarot.to_ledger(csf.tarot.score(deals))
     b = csf.tarot.to_ledger(csf.tarot.score(from_excel))
     pd.testing.assert_frame_equal(a, b)
+
+
+def _grouped(ledger: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """totals as a pandas groupby gives it, for comparison."""
+    keys = ["game", *by, "player"]
+    out = ledger.groupby(keys, observed=True, sort=True).agg(
+        score=("score", "sum"), deals=("deal", "size"), games=("game_key", "nunique")
+    )
+    order, asc = ["game", *by, "score"], [True] * (len(by) + 1) + [False]
+    out = out.reset_index().sort_values(order, ascending=asc, kind="stable")
+    return out.set_index(keys)
+
+
+@pytest.mark.parametrize("by", [[], ["season"], ["season", "role"]])
+def test_totals_are_the_groupby_of_the_ledger_exactly(by):
+    parts = sample_ledgers()  # whole-number scores, and preferans' thirds of whists
+    both = csf.concat([*parts, *(next_season(p) for p in parts)])
+    pd.testing.assert_frame_equal(
+        csf.totals(both, by=by), _grouped(both, by), check_exact=True
+    )
+    # a blank in a column grouped by: pandas leaves its rows out
+    blank = both.assign(season=both["season"].where(both["game"] != "belot"))
+    pd.testing.assert_frame_equal(
+        csf.totals(blank, by=by), _grouped(blank, by), check_exact=True
+    )
+    # a score that is not a number at all: summed as pandas sums it
+    odd = both.assign(score=both["score"].where(both.index != 5))
+    pd.testing.assert_frame_equal(
+        csf.totals(odd, by=by), _grouped(odd, by), check_exact=True
+    )

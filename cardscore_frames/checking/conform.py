@@ -325,17 +325,23 @@ def _to_flag(f: Field, cells: _Cells, problems: Problems):
         text = str(u).strip().lower()
         return True if text in _TRUE else False if text in _FALSE else None
 
-    values = cells.map(flag)
-    unknown = np.array([v is None for v in values], dtype=bool)
+    # each distinct value once: 1 true, 0 false, -1 blank or not a flag
+    per = np.array(
+        [
+            -1 if b or (v := flag(u)) is None else int(v)
+            for u, b in zip(cells.uniques, cells.blank_u)
+        ],
+        dtype=np.int8,
+    )
+    values = per[cells.codes]
+    unknown = values < 0
     problems.add(
         unknown & ~cells.is_blank,
         f.name,
         "not_a_flag",
         f"{f.name} must be true or false; got {{value}}",
     )
-    return pd.arrays.BooleanArray(
-        np.where(unknown, False, values).astype(bool), unknown
-    )
+    return pd.arrays.BooleanArray(values > 0, unknown)
 
 
 _CONVERTERS = {

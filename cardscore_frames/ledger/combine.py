@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
+import numpy as np
 import pandas as pd
 from pandas.api.types import union_categoricals
 
@@ -85,13 +87,60 @@ def totals(ledger: pd.DataFrame, *, by: Sequence[str] = ()) -> pd.DataFrame:
     """
     ledger = conformed(ledger)
     keys = ["game", *by, "player"]
-    out = ledger.groupby(keys, observed=True, sort=True).agg(
-        score=("score", "sum"), deals=("deal", "size"), games=("game_key", "nunique")
-    )
+    out = _totals_of_codes(ledger, keys)
+    if out is None:
+        out = (
+            ledger.groupby(keys, observed=True, sort=True)
+            .agg(
+                score=("score", "sum"),
+                deals=("deal", "size"),
+                games=("game_key", "nunique"),
+            )
+            .reset_index()
+        )
     order = ["game", *by, "score"]
     asc = [True] * (len(by) + 1) + [False]
-    return (
-        out.reset_index()
-        .sort_values(order, ascending=asc, kind="stable")
-        .set_index(keys)
-    )
+    return out.sort_values(order, ascending=asc, kind="stable").set_index(keys)
+
+
+#: The most (group, game) cells :func:`_totals_of_codes` marks in one array.
+_MAX_CELLS = 50_000_000
+
+
+def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | None:
+    """The groupby of :func:`totals`, counted on the category codes (several
+    times faster on millions of rows): None where it does not apply (a key that
+    is not categorical or has blanks, too many groups), and pandas groups.
+
+    Sums are exact when every score is a whole number (below 2**53), so the
+    order of addition cannot matter; other scores are summed by pandas, whose
+    compensated sum this path does not repeat.
+    """
+    columns = [ledger[k] for k in [*keys, "game_key"]]
+    if not all(isinstance(c.dtype, pd.CategoricalDtype) for c in columns):
+        return None
+    codes = [c.cat.codes.to_numpy() for c in columns]
+    if any(len(c) and c.min() < 0 for c in codes):
+        return None
+    sizes = [max(len(c.cat.categories), 1) for c in columns]
+    n_groups = math.prod(sizes[:-1])
+    if n_groups * sizes[-1] > _MAX_CELLS:
+        return None
+    group = np.ravel_multi_index(codes[:-1], sizes[:-1]).astype(np.intp)
+    deals = np.bincount(group, minlength=n_groups)
+    seen = np.zeros((n_groups, sizes[-1]), dtype=bool)
+    seen[group, codes[-1]] = True
+    observed = np.flatnonzero(deals)
+    score = ledger["score"].to_numpy(dtype=np.float64)
+    if np.all(np.abs(score) < 2**53) and np.all(score == np.round(score)):
+        sums = np.bincount(group, weights=score, minlength=n_groups)[observed]
+    else:
+        sums = pd.Series(score).groupby(group, sort=True).sum().to_numpy()
+    out = {
+        k: pd.Categorical.from_codes(c, dtype=ledger[k].dtype)
+        for k, c in zip(keys, np.unravel_index(observed, sizes[:-1]), strict=True)
+    }
+    out["score"] = sums
+    out["deals"] = deals[observed].astype(np.int64)
+    out["games"] = seen[observed].sum(axis=1).astype(np.int64)
+    return pd.DataFrame(out)
