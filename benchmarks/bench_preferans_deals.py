@@ -55,6 +55,9 @@ def main() -> None:
 
     raw = preferans.random_deals(args.n, seed=2026, deal_range=(20, 60))
     deals = csf.validate(raw, game="preferans")
+    # scored from scratch each time: the work validation keeps for the first
+    # score of a log (see "validate + score") is let go here
+    deals.attrs["cardscore"].memo.clear()
     sample = whole_games(deals, min(args.sample, len(deals)))
     n, rules = len(deals), preferans.Rules()
 

@@ -448,3 +448,50 @@ def test_points_only_logs_match_pandas(name, tmp_path):
     plain = dd.from_pandas(points, npartitions=1)  # found a points log by its columns
     got = csf.totals(game.to_ledger(game.score(plain))).compute()
     pd.testing.assert_frame_equal(got, csf.totals(expected), check_exact=False)
+
+
+STANDINGS_OPTIONS = [{}, {"by": ()}, {"rank_by": "mean", "min_games": 4}]
+
+
+def test_standings_of_a_dask_ledger_are_pandas_standings_exactly(case):
+    name, folder = case
+    game = GAMES[name]
+    ledger = game.to_ledger(game.score(read_logs(folder, game=name)))
+    _, p_ledger, _ = pandas_steps(name)
+    for options in STANDINGS_OPTIONS:
+        table = csf.season.standings(ledger, **options)
+        assert dask.is_dask_collection(table)  # lazy until computed
+        pd.testing.assert_frame_equal(
+            table.compute(), csf.season.standings(p_ledger, **options), check_exact=True
+        )
+    totals = csf.totals(ledger).compute()
+    table = csf.season.standings(ledger, by=()).compute()
+    for (_, player), row in totals.iterrows():
+        got = table.loc[table["player"] == player, "total"].item()
+        assert got == pytest.approx(row["score"], abs=1e-9)  # summed by game, not deal
+
+
+def test_standings_of_a_dask_league_of_three_games_and_two_seasons():
+    parts = []
+    for name in GAMES:
+        game = GAMES[name]
+        path = f"sample_data/league/{name}.csv"
+        parts.append(game.to_ledger(game.score(csf.read_log(path, game=name))))
+    league = csf.concat(parts)
+    assert league["season"].nunique() == 2
+    chunks = partition_by_game(dd.from_pandas(league, npartitions=4))
+    for options in [*STANDINGS_OPTIONS, {"whist_price": 0.25}]:
+        got = csf.season.standings(chunks, **options).compute()
+        expected = csf.season.standings(league, **options)
+        pd.testing.assert_frame_equal(got, expected, check_exact=True)
+
+
+def test_standings_refuse_split_games_and_unknown_columns_at_once():
+    game = GAMES["tarot"]
+    ledger = game.to_ledger(game.score(csf.load_example("tarot")))
+    split = dd.from_pandas(ledger, npartitions=5, sort=False)
+    with pytest.raises(GamesSplitError, match="split across partitions"):
+        csf.season.standings(split)
+    whole = partition_by_game(split)
+    with pytest.raises(csf.LedgerError, match="by= names columns the ledger does not"):
+        csf.season.standings(whole, by=["division"])  # said before any compute

@@ -1,11 +1,13 @@
 """Archives larger than memory: the same public functions on Dask DataFrames.
 
 ``score`` and ``to_ledger`` of every game, preferans ``sheet`` and ``settle``,
-and :func:`~cardscore_frames.totals` accept a Dask DataFrame and return a lazy
-Dask result, built from the pandas functions with Dask's own machinery
-(``map_partitions`` with ``meta``, groupby aggregations, ``from_map`` over a
-folder of files); they import Dask only then (``pip install
-'cardscore-frames[dask]'``).
+:func:`~cardscore_frames.totals` and :func:`~cardscore_frames.season.standings`
+accept a Dask DataFrame and return a lazy Dask result, built from the pandas
+functions with Dask's own machinery (``map_partitions`` with ``meta``, groupby
+aggregations, ``from_map`` over a folder of files, ``dask.delayed``); they import
+Dask only then (``pip install 'cardscore-frames[dask]'``). Standings work out
+each game's results on the workers and rank the table from them (one row per
+game and player), a ``dask.delayed`` of the pandas table.
 
 Whole games
     Every per-game step runs partition by partition, so each game (league,

@@ -26,6 +26,7 @@ HANDLERS = {
     "settle": "cardscore_frames.distributed.apply:settle",
     "totals": "cardscore_frames.distributed.apply:totals",
     "per_game": "cardscore_frames.distributed.apply:per_game",
+    "standings": "cardscore_frames.distributed.season:standings",
 }
 
 

@@ -9,6 +9,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.errors import RulesError
 from cardscore_frames.season.criteria import (
     CRITERIA,
@@ -20,16 +21,17 @@ from cardscore_frames.season.criteria import (
     ranking_for,
 )
 from cardscore_frames.season.figures import group_ids, player_figures
-from cardscore_frames.season.frames import by_columns, prepared
+from cardscore_frames.season.frames import Prepared, by_columns, prepared
 from cardscore_frames.season.money import game_money, priced_rows
 from cardscore_frames.season.tiebreaks import direct_encounter, place_points_of
 
-__all__ = ["standings"]
+__all__ = ["standings", "standings_of"]
 
 RankBy = Literal["total", "mean"]
 _ROUND = 9  # values equal to 9 decimals tie (thirds of a whist summed in any order)
 
 
+@dask_aware("standings")
 def standings(
     ledger: pd.DataFrame,
     *,
@@ -48,8 +50,12 @@ def standings(
 
     Parameters
     ----------
-    ledger : pandas.DataFrame
-        A ledger of one or more games (:func:`cardscore_frames.concat`).
+    ledger : pandas.DataFrame or dask.dataframe.DataFrame
+        A ledger of one or more games (:func:`cardscore_frames.concat`). A Dask
+        ledger (``to_ledger`` of a Dask log) gives its games' results partition
+        by partition on the workers, so memory stays bounded by a partition;
+        the table is then ranked from those results (one row per game and
+        player), which ranking needs together.
     by : sequence of str
         Metadata columns that split the tables (default league and season;
         ``()`` for one table per game over everything).
@@ -83,8 +89,9 @@ def standings(
     Returns
     -------
     pandas.DataFrame
-        One row per game, ``by`` group and player, sorted by game, group, rank
-        and name:
+        (for a Dask ledger, a lazy ``dask.delayed`` of it: ``.compute()``
+        gives the table.) One row per game, ``by`` group and player, sorted by
+        game, group, rank and name:
 
         - ``game``, the ``by`` columns, ``rank`` (1 = best; a tie that
           survives every tie-break shares the place: 1, 2, 2, 4), ``player``.
@@ -130,9 +137,33 @@ def standings(
     >>> table["ranking"].iat[0]  # the club's tables had 4 and 5 players
     'place points, then total score'
     """
+    return standings_of(
+        prepared(ledger),
+        by=by,
+        rank_by=rank_by,
+        min_games=min_games,
+        ranking=ranking,
+        tiebreaks=tiebreaks,
+        whist_price=whist_price,
+        unit=unit,
+    )
+
+
+def standings_of(
+    prep: Prepared,
+    *,
+    by: Sequence[str] | str | None,
+    rank_by: RankBy,
+    min_games: int,
+    ranking: str | Mapping[str, str] | None,
+    tiebreaks: Sequence[str] | Mapping[str, Sequence[str]] | None,
+    whist_price: float | None,
+    unit: float,
+) -> pd.DataFrame:
+    """:func:`standings` of a checked ledger's results (the Dask path gathers
+    them from its partitions)."""
     if rank_by not in ("total", "mean"):
         raise RulesError(f"rank_by must be 'total' or 'mean'; got {rank_by!r}")
-    prep = prepared(ledger)
     by = by_columns(prep, by)
     results = _priced(prep, whist_price, unit)
     keys = ["game", *by, "player"]
