@@ -20,6 +20,7 @@ returned at most 1.3x ``score(..., validate=False)``.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -31,9 +32,16 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from common import bench_parser, limit_line, peak_mb, rate_line  # noqa: E402
+from common import (  # noqa: E402
+    bench_parser,
+    limit_line,
+    peak_mb,
+    rate_line,
+)
 
 DATA = ROOT / "out" / "bench"
+#: numpy's documented switch for its huge-page advice (read when numpy loads).
+NO_HUGE_PAGES = {"NUMPY_MADVISE_HUGEPAGE": "0"}
 NAMES = (
     "Amélie", "Bastien", "Chloé", "Élodie", "François", "Gaëlle", "Hugo", "Inès",
     "Зоя", "Дмитрий", "Анна", "Борис", "Ирина", "Павел", "Julien", "Léa", "Noël",
@@ -124,13 +132,15 @@ def _timed(fn) -> float:
     return time.perf_counter() - t
 
 
-def in_process(*args: str) -> dict:
-    """Run one stage of this script in a fresh Python process."""
+def in_process(*args: str, env: dict | None = None) -> dict:
+    """Run one stage of this script in a fresh Python process (``env``: added
+    to the environment)."""
     got = subprocess.run(
         [sys.executable, __file__, "--stage", *args],
         capture_output=True,
         text=True,
         check=True,
+        env=None if env is None else {**os.environ, **env},
     )
     return json.loads(got.stdout.strip().splitlines()[-1])
 
@@ -158,6 +168,10 @@ def argparse_hidden() -> str:
 def report(game: str, fmt: str, path: Path, n: int) -> None:
     reader = in_process("reader", str(path), game)
     run = in_process("pipeline", str(path), game)
+    # numpy advises the kernel to back large arrays with huge pages; where
+    # transparent huge pages are "madvise" with defrag "madvise" (Debian's
+    # default), each fresh array may wait for memory to be compacted
+    plain_pages = in_process("pipeline", str(path), game, env=NO_HUGE_PAGES)
     name = f"{game} {fmt}"
     steps = ", ".join(
         f"{k} {run[k]:.2f}" for k in ("read_log", "score", "to_ledger", "totals")
@@ -170,6 +184,22 @@ def report(game: str, fmt: str, path: Path, n: int) -> None:
             f"{name}: pipeline / reader (time)",
             run["seconds"] / reader["seconds"],
             5,
+            "the reader's time",
+        )
+    )
+    print(
+        rate_line(
+            f"{name}: README pipeline, NUMPY_MADVISE_HUGEPAGE=0",
+            n,
+            plain_pages["seconds"],
+            peak=plain_pages["peak"],
+        )
+    )
+    print(
+        limit_line(
+            f"{name}: the same / reader (time)",
+            plain_pages["seconds"] / reader["seconds"],
+            None,
             "the reader's time",
         )
     )

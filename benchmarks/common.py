@@ -82,9 +82,13 @@ def ratio_line(
     return f"{line} ({verdict} target {target:g}x)"
 
 
-def limit_line(label: str, value: float, limit: float, what: str) -> str:
+def limit_line(label: str, value: float, limit: float | None, what: str) -> str:
     """A figure that must stay at or under a limit (a cost ratio, a memory
-    ratio): ``label  value (meets/MISSES at most limit)``."""
+    ratio): ``label  value (meets/MISSES at most limit)``; with no limit, for
+    information."""
+    if limit is None:
+        _record(label).update(ratio=value, verdict="info", limit=True)
+        return f"{label:<44} {value:>10,.2f}x {what} (for information)"
     verdict = "meets" if value <= limit else "MISSES"
     _record(label).update(ratio=value, target=limit, verdict=verdict, limit=True)
     return f"{label:<44} {value:>10,.2f}x {what} ({verdict} at most {limit:g}x)"
