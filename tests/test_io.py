@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import openpyxl
 import pandas as pd
 import pytest
@@ -268,3 +269,24 @@ def test_numbers_in_text_read_to_the_very_double_written(tmp_path):
     )
     log = csf.read_log(path, game="preferans", kind="points")
     assert [float(log[f"score{s}"].iloc[0]) for s in (1, 2, 3)] == [third, sixth, sixth]
+
+
+def test_whole_number_columns_with_blanks_read_from_parquet_as_from_csv(tmp_path):
+    """Tricks are Int64 with blanks in Parquet (the seats that did not play):
+    typed as the CSV's text is, and a trick out of range still reported."""
+    path = "sample_data/preferans_season.csv"
+    from_csv = csf.read_log(path, game="preferans")
+    typed = pd.read_csv(path, dtype={f"tricks{i}": "Int64" for i in range(1, 5)})
+    assert typed["tricks1"].hasnans
+    typed.to_parquet(tmp_path / "log.parquet", index=False)
+    from_parquet = csf.read_log(tmp_path / "log.parquet", game="preferans")
+    for column in [f"tricks{i}" for i in range(1, 5)]:
+        pd.testing.assert_series_equal(from_parquet[column], from_csv[column])
+    row = int(np.flatnonzero(typed["tricks2"].notna())[0])
+    typed.loc[row, "tricks2"] = 11
+    typed.to_parquet(tmp_path / "bad.parquet", index=False)
+    with pytest.raises(csf.LogValidationError) as caught:
+        csf.read_log(tmp_path / "bad.parquet", game="preferans")
+    fc = caught.value.failure_cases
+    hit = fc[(fc["column"] == "tricks2") & (fc["row"] == row)]
+    assert hit["value"].tolist() == [11]

@@ -186,23 +186,25 @@ def typed_numbers(f: Field, raw: pd.Series, problems: Problems, fill_rows=None):
 
 
 def _whole_in_range(f: Field, raw: pd.Series, fill_rows) -> Any:
-    """A column of whole numbers (int64, Int64 without a blank) whose smallest and
-    largest values are within the field's bounds: no cell can have a problem, so
-    it is typed without a verdict per cell (two reductions instead of several
-    passes)."""
+    """A column of whole numbers (int64, or Int64 whose blanks the field allows
+    as blanks) whose smallest and largest values are within the field's bounds:
+    no cell can have a problem, so it is typed without a verdict per cell (two
+    reductions instead of several passes)."""
     if f.kind != "int" or not pd.api.types.is_signed_integer_dtype(raw.dtype):
         return None
-    if raw.hasnans or (fill_rows is not None and f.blank_when is not None):
+    if fill_rows is not None and f.blank_when is not None:
         return None
-    values = raw.to_numpy(dtype=np.int64)
-    if not len(values):
+    if raw.hasnans and not (f.blank and f.default is None):
+        return None  # a blank is a problem, or reads as the default
+    if not raw.notna().any():
         return None
     low, high = f.bounds()
-    if values.min() < low or values.max() > high:
+    if raw.min() < low or raw.max() > high:  # blanks skipped
         return None
+    values = raw.to_numpy(dtype=np.int64, na_value=0)
     if f.step is not None and f.step != 1 and (values % f.step != 0).any():
         return None
-    return pd.arrays.IntegerArray(values, np.zeros(len(values), dtype=bool))
+    return pd.arrays.IntegerArray(values, raw.isna().to_numpy())
 
 
 def _checked(f: Field, num: np.ndarray, blank: np.ndarray, problems, whole: bool):
