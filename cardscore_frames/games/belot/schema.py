@@ -156,25 +156,25 @@ def pair_key(deals: pd.DataFrame, first: str, second: str) -> pd.Series:
 def check_pairs(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """The two pairs stay the same all through a match (seat swaps are no change)."""
     first = _games(deals, problems).first_of()
-    deal = deals["deal"].to_numpy(dtype=object)
     n = len(deals)
-    codes = pd.factorize(pd.concat([deals[p] for p in PLAYERS], ignore_index=True))[0]
-    codes = codes.reshape(len(PLAYERS), n).T  # (deal, seat) codes; -1 blank
+    codes = _name_codes(deals, PLAYERS)  # (deal, seat) codes; -1 blank
     seated = (codes >= 0).all(axis=1)
     for k, pair in enumerate(PAIRS):
         x, y = codes[:, 2 * k], codes[:, 2 * k + 1]
         key = np.minimum(x, y) * (n * 4 + 1) + np.maximum(x, y)
         changed = seated & seated[first] & (key != key[first])
         rows = np.flatnonzero(changed)
-        named = {
+        if not len(rows):
+            continue
+        named = {  # names only for the messages
             "value": np.full(n, None, dtype=object),
             "was": np.full(n, None, dtype=object),
         }
-        if len(rows):  # names only for the messages
-            for name, at in (("value", rows), ("was", first[rows])):
-                named[name][rows] = pair_key(
-                    deals.iloc[at], f"{pair}1", f"{pair}2"
-                ).to_numpy(dtype=object)
+        for name, at in (("value", rows), ("was", first[rows])):
+            named[name][rows] = pair_key(
+                deals.iloc[at], f"{pair}1", f"{pair}2"
+            ).to_numpy(dtype=object)
+        deal = deals["deal"].to_numpy(dtype=object)
         problems.add(
             changed,
             f"{pair}1",
@@ -184,6 +184,24 @@ def check_pairs(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
             first=deal[first],
             **named,
         )
+
+
+def _name_codes(deals: pd.DataFrame, columns: list[str]) -> np.ndarray:
+    """(N, columns) integer codes of the names, equal for equal names; -1 blank.
+
+    A checked log's name columns share their categories, so their codes are
+    the names' codes already; other frames are factorised together.
+    """
+    values = [deals[c] for c in columns]
+    dtypes = [v.dtype for v in values]
+    if all(isinstance(d, pd.CategoricalDtype) for d in dtypes) and all(
+        d.categories.equals(dtypes[0].categories) for d in dtypes
+    ):
+        return np.column_stack(
+            [v.cat.codes.to_numpy().astype(np.int64) for v in values]
+        )
+    codes = pd.factorize(pd.concat(values, ignore_index=True))[0]
+    return codes.reshape(len(columns), len(deals)).T
 
 
 def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
