@@ -165,6 +165,9 @@ def test_totals_are_the_groupby_of_the_ledger_exactly(by):
     pd.testing.assert_frame_equal(
         csf.totals(blank, by=by), _grouped(blank, by), check_exact=True
     )
+    # no rows at all
+    none = both.iloc[0:0]
+    pd.testing.assert_frame_equal(csf.totals(none, by=by), _grouped(none, by))
     # a score that is not a number at all: summed as pandas sums it
     odd = both.assign(score=both["score"].where(both.index != 5))
     pd.testing.assert_frame_equal(

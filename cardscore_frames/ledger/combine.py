@@ -112,12 +112,15 @@ def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | No
     times faster on millions of rows): None where it does not apply (a key that
     is not categorical or has blanks, too many groups), and pandas groups.
 
-    Sums are exact when every score is a whole number (below 2**53), so the
-    order of addition cannot matter; other scores are summed by pandas, whose
-    compensated sum this path does not repeat.
+    Sums are exact when every score is a whole number and every partial sum
+    stays below 2**53, so the order of addition cannot matter; other scores
+    (fractions, a blank) are summed by pandas, whose compensated sum this path
+    does not repeat.
     """
     columns = [ledger[k] for k in [*keys, "game_key"]]
-    if not all(isinstance(c.dtype, pd.CategoricalDtype) for c in columns):
+    if not len(ledger) or not all(
+        isinstance(c.dtype, pd.CategoricalDtype) for c in columns
+    ):
         return None
     codes = [c.cat.codes.to_numpy() for c in columns]
     if any(len(c) and c.min() < 0 for c in codes):
@@ -132,7 +135,7 @@ def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | No
     seen[group, codes[-1]] = True
     observed = np.flatnonzero(deals)
     score = ledger["score"].to_numpy(dtype=np.float64)
-    if np.all(np.abs(score) < 2**53) and np.all(score == np.round(score)):
+    if np.abs(score).sum() < 2**53 and np.all(score == np.round(score)):
         sums = np.bincount(group, weights=score, minlength=n_groups)[observed]
     else:
         sums = pd.Series(score).groupby(group, sort=True).sum().to_numpy()
