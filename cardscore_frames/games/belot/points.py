@@ -112,21 +112,30 @@ def inputs(deals: pd.DataFrame) -> DealInputs:
 
 def deal_points(x: DealInputs, rules: Rules) -> DealPoints:
     """Rules 1-7 of shared/rules/belot.md, with the options of ``rules``."""
+    # An option that is off costs no pass over the deals.
     zero, all8 = x.tricks == 0, x.tricks == TRICKS
     # Rule 1: a trickless declarers' constructions go to the defenders (a kept
     # Бэла stays with them under the "Бэла kept on failure" option).
-    bela_kept = rules.bela_kept & x.bela_declarers
-    moved = np.where(
-        zero, x.vcp - np.where(bela_kept, np.minimum(x.vcp, BELA_WHISTS), 0), 0
+    bela_kept = rules.bela_kept & x.bela_declarers if rules.bela_kept else None
+    kept = (
+        0
+        if bela_kept is None
+        else np.where(bela_kept, np.minimum(x.vcp, BELA_WHISTS), 0)
     )
+    moved = np.where(zero, x.vcp - kept, 0)
     vcp, vcv = x.vcp - moved, x.vcv + moved
-    bonus = rules.all_tricks_bonus & ~x.capo & (zero | all8)
-    vtp = x.vtp + np.where(bonus & all8, ALL_TRICKS_WHISTS, 0)
-    vtv = DECK_WHISTS - x.vtp + np.where(bonus & zero, ALL_TRICKS_WHISTS, 0)
+    vtp, vtv = x.vtp, DECK_WHISTS - x.vtp
+    cost = BASE_COST  # rule 4
+    if rules.all_tricks_bonus:
+        bonus = ~x.capo & (zero | all8)
+        vtp = vtp + np.where(bonus & all8, ALL_TRICKS_WHISTS, 0)
+        vtv = vtv + np.where(bonus & zero, ALL_TRICKS_WHISTS, 0)
+        cost = np.where(bonus, ALL_TRICKS_BASE_COST, BASE_COST)
     vp, vv = vtp + vcp, vtv + vcv  # rule 2
     made = np.where(x.capo, all8, vp >= WHISTS_PER_POINT * x.bid)  # rule 3
-    cost = np.where(bonus, ALL_TRICKS_BASE_COST, BASE_COST)  # rule 4
-    n = x.bid * np.where(rules.no_trump_double & x.no_trump, 2, 1)
+    n = x.bid
+    if rules.no_trump_double:
+        n = n * np.where(x.no_trump, 2, 1)
     pc = np.where(x.capo, CAPO_BASE_COST + x.capo_bid, n) * x.doubling  # rule 5
     pp, pv = _whist_points(x, rules, made, vp, vv, vcp, vcv, cost)  # rule 6
     doubled = x.doubling > 1
@@ -134,9 +143,10 @@ def deal_points(x: DealInputs, rules: Rules) -> DealPoints:
     everything = pc + pp + pv
     declarers = np.where(made, np.where(doubled, everything, pc + pp), 0)
     defenders = np.where(made, np.where(doubled, 0, pv), everything)
-    keeps = bela_kept & ~made
-    declarers = declarers + np.where(keeps, BELA_POINTS, 0)
-    defenders = defenders - np.where(keeps, BELA_POINTS, 0)
+    if bela_kept is not None:
+        keeps = bela_kept & ~made
+        declarers = declarers + np.where(keeps, BELA_POINTS, 0)
+        defenders = defenders - np.where(keeps, BELA_POINTS, 0)
     bait = np.where(made, np.where(doubled, BAIT_DEFENDERS, BAIT_NONE), BAIT_DECLARERS)
     return DealPoints(
         made=made,
@@ -160,7 +170,9 @@ def _whist_points(x, rules, made, vp, vv, vcp, vcv, cost):
     pp = (vp + vv - WHISTS_PER_POINT * pv) // WHISTS_PER_POINT
     # "Pv + Pp never exceeds C + (VCp + VCv)/10": any excess comes off Pp.
     pp = np.minimum(pp, cost + (vcp + vcv) // WHISTS_PER_POINT - pv)
-    capo_base = np.where(made, CAPO_BASE_COST, rules.failed_capo_base)
+    capo_base = CAPO_BASE_COST  # a failed capo costs the same, unless the rules say
+    if rules.failed_capo_base != CAPO_BASE_COST:
+        capo_base = np.where(made, CAPO_BASE_COST, rules.failed_capo_base)
     pp = np.where(x.capo, capo_base + vcp // WHISTS_PER_POINT, pp)
     pv = np.where(x.capo, vcv // WHISTS_PER_POINT, pv)
     return pp, pv
