@@ -197,7 +197,7 @@ def report(game: str, fmt: str, path: Path, n: int) -> None:
     )
     print(
         limit_line(
-            f"{name}: the same / reader (time)",
+            f"{name}: pipeline, NUMPY_MADVISE_HUGEPAGE=0 / reader (time)",
             plain_pages["seconds"] / reader["seconds"],
             None,
             "the reader's time",
