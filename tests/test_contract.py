@@ -329,6 +329,8 @@ def test_the_work_validation_did_is_reused_once_for_the_same_rules(name):
     deals = csf.load_example(name)
     kept = deals.attrs["cardscore"].memo
     assert KEPT[name] in kept
+    # a frame derived from it (a few rows) does not keep the whole log's work alive
+    assert KEPT[name] not in deals.head(3).attrs["cardscore"].memo
     # the same log, not stamped as checked: scored from scratch
     fresh = game.score(deals.copy(), validate=False)
     assert KEPT[name] in kept  # the copy took nothing of this frame's work

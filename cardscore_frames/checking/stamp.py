@@ -13,6 +13,7 @@ column is exactly what was checked.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -64,8 +65,14 @@ class Stamp(dict):
 
     def __deepcopy__(self, memo: dict) -> Stamp:
         # pandas deep-copies attrs into every derived frame; the stamp is
-        # immutable, and whether it holds there is decided by the buffers.
-        return self
+        # immutable, and whether it holds there is decided by the buffers. The
+        # work kept for a later step stays with the stamped frame alone: a
+        # derived frame (a head() of a million deals) must not keep it alive.
+        if not self.memo:
+            return self
+        twin = copy.copy(self)
+        twin.memo = {}
+        return twin
 
     def __eq__(self, other: object) -> bool:
         return self is other
