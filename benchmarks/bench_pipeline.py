@@ -169,7 +169,7 @@ def report(game: str, fmt: str, path: Path, n: int) -> None:
     reader = in_process("reader", str(path), game)
     run = in_process("pipeline", str(path), game)
     # numpy advises the kernel to back large arrays with huge pages; where
-    # transparent huge pages are "madvise" with defrag "madvise" (Debian's
+    # transparent huge pages are "madvise" with defrag "madvise" (the kernel's
     # default), each fresh array may wait for memory to be compacted
     plain_pages = in_process("pipeline", str(path), game, env=NO_HUGE_PAGES)
     name = f"{game} {fmt}"
