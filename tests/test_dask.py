@@ -495,3 +495,19 @@ def test_standings_refuse_split_games_and_unknown_columns_at_once():
     whole = partition_by_game(split)
     with pytest.raises(csf.LedgerError, match="by= names columns the ledger does not"):
         csf.season.standings(whole, by=["division"])  # said before any compute
+
+
+def test_standings_by_a_column_that_varies_in_a_game_say_so_as_pandas_does():
+    game = GAMES["tarot"]
+    ledger = game.to_ledger(game.score(csf.load_example("tarot")))
+    ledger["division"] = np.where(np.arange(len(ledger)) % 2, "north", "south")
+    with pytest.raises(csf.LedgerError, match="by='division' must be the same") as p:
+        csf.season.standings(ledger, by=["division"])
+    chunks = partition_by_game(dd.from_pandas(ledger, npartitions=3))
+    table = csf.season.standings(chunks, by=["division"])  # lazy: said when computed
+    with pytest.raises(csf.LedgerError, match="by='division' must be the same") as d:
+        table.compute()
+    keys = set(ledger["game_key"].astype(str))
+    for caught in (p, d):  # games of the ledger, named by their keys
+        named = str(caught.value).split("varies in ")[1].split(", ")
+        assert named and set(named) <= keys

@@ -58,17 +58,20 @@ def _part(ledger: pd.DataFrame, extra: list[str]) -> tuple | None:
     if not len(ledger):
         return None
     prep = prepared(ledger)
-    by_game = prep.ledger.groupby("game_key", observed=True, sort=False)
-    varying = by_game[extra].nunique(dropna=False).max(axis=1) > 1 if extra else None
-    if varying is not None and varying.any():
-        games = ", ".join(map(str, varying.index[varying][:5]))
-        column = next(c for c in extra if (by_game[c].nunique(dropna=False) > 1).any())
-        raise LedgerError(
-            f"by={column!r} must be the same on every row of a game; it varies in "
-            f"{games}"
-        )
-    games = by_game[extra].first().reset_index() if extra else None
-    return prep.results.drop(columns="seq"), games
+    results = prep.results.drop(columns="seq")
+    if not extra:
+        return results, None
+    by_game = prep.ledger.groupby("game_key", observed=True, sort=False)[extra]
+    counts = by_game.nunique(dropna=False)
+    for column in extra:
+        varies = counts[column] > 1
+        if varies.any():
+            games = ", ".join(map(str, varies.index[varies][:5]))
+            raise LedgerError(
+                f"by={column!r} must be the same on every row of a game; it "
+                f"varies in {games}"
+            )
+    return results, by_game.first().reset_index()
 
 
 def _ranked(parts: list, *, by: list[str], **kwargs: Any) -> pd.DataFrame:

@@ -234,11 +234,11 @@ class GameEnds(NamedTuple):
     below_zero: np.ndarray  # (4, N) bool: this row took the seat's pool below 0
 
 
-def game_ends(deals: pd.DataFrame, rules: Rules, walk=None) -> GameEnds:
+def game_ends(deals: pd.DataFrame, rules: Rules, kept=None) -> GameEnds:
     """Where each game ended, and pools a correction took below 0: the pools
-    only, no sheet nor whists (``walk``: :func:`walked` of ``deals``, if at
+    only, no sheet nor whists (``kept``: :func:`walked` of ``deals``, if at
     hand)."""
-    lay, _, _, _, _, run = walk or walked(deals, rules)
+    lay, _, _, _, _, run = kept or walked(deals, rules)
     after = _unslot(run.after_end, lay)
     over = _unslot(run.game_over, lay)
     below = np.zeros((MAX_SEATS, len(deals)), dtype=bool)
@@ -247,11 +247,11 @@ def game_ends(deals: pd.DataFrame, rules: Rules, walk=None) -> GameEnds:
     return GameEnds(after, _ended_at(deals, lay, after, over), below)
 
 
-def compute(deals: pd.DataFrame, rules: Rules, walk=None) -> ScoredArrays:
+def compute(deals: pd.DataFrame, rules: Rules, kept=None) -> ScoredArrays:
     """Every array of the result, rows in the log's order; the int32 columns as
-    one (columns, N) block (``walk``: :func:`walked` of ``deals``, if the
+    one (columns, N) block (``kept``: :func:`walked` of ``deals``, if the
     log's validation kept it)."""
-    lay, st, effect, target, n, run = walk or walked(deals, rules)
+    lay, st, effect, target, n, run = kept or walked(deals, rules)
     block = np.empty((len(INT_COLUMNS), len(deals)), np.int32)
     for name in ("value", "whisters", "undertricks", "shortfall"):
         block[_ROW[name]] = getattr(effect, name)
