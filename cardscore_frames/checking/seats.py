@@ -12,7 +12,14 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-__all__ = ["seat_names", "seated", "seat_of", "same_name", "players_text"]
+__all__ = [
+    "seat_names",
+    "seated",
+    "seat_of",
+    "same_name",
+    "players_text",
+    "name_codes",
+]
 
 
 def seat_names(frame: pd.DataFrame, seats: Sequence[str]) -> np.ndarray:
@@ -70,7 +77,7 @@ def seat_of(frame: pd.DataFrame, seats: Sequence[str], column: str) -> np.ndarra
     """The seat (0-based) whose player ``column`` names; -1 when blank or not seated."""
     if column not in frame:
         return np.full(len(frame), -1, dtype=np.int8)
-    codes = _name_codes(frame, seats, column)
+    codes = name_codes(frame, (*seats, column))
     if codes is None:  # names given as plain text: compare the strings
         return _seat_of_text(frame, seats, column)
     who = codes.pop(column)
@@ -81,11 +88,13 @@ def seat_of(frame: pd.DataFrame, seats: Sequence[str], column: str) -> np.ndarra
     return np.where(who >= 0, found, np.int8(-1))
 
 
-def _name_codes(
-    frame: pd.DataFrame, seats: Sequence[str], column: str
+def name_codes(
+    frame: pd.DataFrame, columns: Sequence[str]
 ) -> dict[str, np.ndarray] | None:
-    """Category codes of the seat columns and ``column`` when they share names."""
-    cols = {c: frame[c] for c in (*seats, column) if c in frame}
+    """Category codes of the name ``columns`` the frame has, when they share
+    their names (a checked log's do), so that equal codes are equal names; None
+    when they do not."""
+    cols = {c: frame[c] for c in columns if c in frame}
     dtypes = [c.dtype for c in cols.values()]
     if not all(isinstance(d, pd.CategoricalDtype) for d in dtypes):
         return None

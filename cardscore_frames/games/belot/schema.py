@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Field, Problems, Schema, game_index
+from cardscore_frames.checking.seats import name_codes
 from cardscore_frames.games.belot.points import ARRAYS, score_arrays
 from cardscore_frames.games.belot.rules import (
     BELA_WHISTS,
@@ -192,16 +193,11 @@ def _name_codes(deals: pd.DataFrame, columns: list[str]) -> np.ndarray:
     A checked log's name columns share their categories, so their codes are
     the names' codes already; other frames are factorised together.
     """
-    values = [deals[c] for c in columns]
-    dtypes = [v.dtype for v in values]
-    if all(isinstance(d, pd.CategoricalDtype) for d in dtypes) and all(
-        d.categories.equals(dtypes[0].categories) for d in dtypes
-    ):
-        return np.column_stack(
-            [v.cat.codes.to_numpy().astype(np.int64) for v in values]
-        )
-    codes = pd.factorize(pd.concat(values, ignore_index=True))[0]
-    return codes.reshape(len(columns), len(deals)).T
+    shared = name_codes(deals, columns)
+    if shared is not None and len(shared) == len(columns):
+        return np.column_stack([shared[c].astype(np.int64) for c in columns])
+    values = pd.concat([deals[c] for c in columns], ignore_index=True)
+    return pd.factorize(values)[0].reshape(len(columns), len(deals)).T
 
 
 def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
