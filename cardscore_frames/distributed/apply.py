@@ -45,6 +45,7 @@ __all__ = [
     "map_games",
     "checked",
     "survey",
+    "refuse_split_games",
 ]
 
 #: Ledger columns whose categories are one per game: a Dask ledger leaves them
@@ -381,7 +382,7 @@ def map_games(
     """
     known = recall(frame)
     if known is None:
-        _check_frame(frame)
+        refuse_split_games(frame)
     one = partial(_games_part, fn=fn, args=args, kwargs=kwargs, known=known)
     meta = one(frame._meta) if meta is None else meta
     out = frame.map_partitions(one, meta=meta, enforce_metadata=False)
@@ -398,7 +399,7 @@ def _games_part(
     return _clean(out) if isinstance(out, pd.DataFrame) else out
 
 
-def _check_frame(frame: Any) -> None:
+def refuse_split_games(frame: Any) -> None:
     """Refuse a Dask frame whose games are split across partitions (one pass
     over its game-key columns)."""
     import dask

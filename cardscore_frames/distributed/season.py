@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from cardscore_frames.distributed.apply import _check_frame
+from cardscore_frames.distributed.apply import refuse_split_games
 from cardscore_frames.distributed.registry import recall
 from cardscore_frames.errors import LedgerError
 
@@ -45,7 +45,7 @@ def standings(
             f"has {', '.join(map(str, ledger.columns))}"
         )
     if recall(ledger) is None:
-        _check_frame(ledger)  # a game split across partitions is refused
+        refuse_split_games(ledger)  # a game split across partitions is refused
     extra = [c for c in (*by, "whist_price") if c in ledger.columns]
     parts = [dask.delayed(_part)(p, extra) for p in ledger.to_delayed()]
     return dask.delayed(_ranked)(parts, by=by, **kwargs)
