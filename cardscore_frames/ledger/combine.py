@@ -129,7 +129,7 @@ def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | No
     n_groups = math.prod(sizes[:-1])
     if n_groups * sizes[-1] > _MAX_CELLS:
         return None
-    group = np.ravel_multi_index(codes[:-1], sizes[:-1]).astype(np.intp)
+    group = np.ravel_multi_index(codes[:-1], sizes[:-1])  # intp
     deals = np.bincount(group, minlength=n_groups)
     seen = np.zeros((n_groups, sizes[-1]), dtype=bool)
     seen[group, codes[-1]] = True
