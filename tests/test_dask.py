@@ -495,6 +495,8 @@ def test_standings_refuse_split_games_and_unknown_columns_at_once():
     whole = partition_by_game(split)
     with pytest.raises(csf.LedgerError, match="by= names columns the ledger does not"):
         csf.season.standings(whole, by=["division"])  # said before any compute
+    with pytest.raises(csf.RulesError, match="rank_by must be 'total' or 'mean'"):
+        csf.season.standings(whole, rank_by="median")
 
 
 def test_standings_by_a_column_that_varies_in_a_game_say_so_as_pandas_does():

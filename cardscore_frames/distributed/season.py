@@ -36,6 +36,9 @@ def standings(
     given = inspect.signature(fn).bind(ledger, **kwargs)
     given.apply_defaults()  # the public function's defaults, stated once
     kwargs = {k: v for k, v in given.arguments.items() if k != "ledger"}
+    from cardscore_frames.season.standings import check_rank_by
+
+    check_rank_by(kwargs["rank_by"])  # said now, not when computed
     by = kwargs.pop("by")
     by = [by] if isinstance(by, str) else list(by or ())
     unknown = [c for c in by if c not in ledger.columns]

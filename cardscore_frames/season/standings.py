@@ -25,7 +25,7 @@ from cardscore_frames.season.frames import Prepared, by_columns, prepared
 from cardscore_frames.season.money import game_money, priced_rows
 from cardscore_frames.season.tiebreaks import direct_encounter, place_points_of
 
-__all__ = ["standings", "standings_of"]
+__all__ = ["standings", "standings_of", "check_rank_by"]
 
 RankBy = Literal["total", "mean"]
 _ROUND = 9  # values equal to 9 decimals tie (thirds of a whist summed in any order)
@@ -137,6 +137,7 @@ def standings(
     >>> table["ranking"].iat[0]  # the club's tables had 4 and 5 players
     'place points, then total score'
     """
+    check_rank_by(rank_by)  # before the ledger is looked at
     return standings_of(
         prepared(ledger),
         by=by,
@@ -162,8 +163,7 @@ def standings_of(
 ) -> pd.DataFrame:
     """:func:`standings` of a checked ledger's results (the Dask path gathers
     them from its partitions)."""
-    if rank_by not in ("total", "mean"):
-        raise RulesError(f"rank_by must be 'total' or 'mean'; got {rank_by!r}")
+    check_rank_by(rank_by)
     by = by_columns(prep, by)
     results = _priced(prep, whist_price, unit)
     keys = ["game", *by, "player"]
@@ -178,6 +178,12 @@ def standings_of(
     out = pd.concat(parts)
     out["below_min_games"] = out["games"].to_numpy() < min_games
     return _finish(out, by)
+
+
+def check_rank_by(rank_by: object) -> None:
+    """A ``rank_by`` standings cannot rank by is an error, said at once."""
+    if rank_by not in ("total", "mean"):
+        raise RulesError(f"rank_by must be 'total' or 'mean'; got {rank_by!r}")
 
 
 def _priced(prep, whist_price: float | None, unit: float) -> pd.DataFrame:
