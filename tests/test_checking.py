@@ -4,6 +4,7 @@ reused across seasons, metadata that changes inside a game."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -102,3 +103,23 @@ def test_metadata_must_be_the_games_own():
         [1, 4, "table", "changes_in_game"]
     ]
     assert "the game's first row has 1" in fc["message"].iloc[0]
+
+
+def test_running_sums_of_a_log_in_order_and_shuffled_agree():
+    from cardscore_frames.checking import game_index, running_sum
+
+    frame = pd.DataFrame({"game_id": [1, 1, 1, 2, 2, 3], "deal": [1, 2, 3, 1, 2, 1]})
+    values = np.array([5, -2, 4, 10, 1, 7])
+    expected = [5, 3, 7, 10, 11, 7]  # each game's totals deal by deal
+    index = game_index(frame)
+    assert index.in_order
+    assert running_sum(values, index).tolist() == expected
+    shuffled = frame.iloc[[4, 0, 5, 2, 3, 1]].reset_index(drop=True)
+    index = game_index(shuffled)
+    assert not index.in_order
+    got = running_sum(values[[4, 0, 5, 2, 3, 1]], index)
+    assert got.tolist() == [expected[i] for i in [4, 0, 5, 2, 3, 1]]
+    # a row of no game (blank id) is never "in order"
+    blank = frame.assign(game_id=frame["game_id"].astype("Int64"))
+    blank.loc[5, "game_id"] = pd.NA
+    assert not game_index(blank).in_order

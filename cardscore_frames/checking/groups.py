@@ -30,6 +30,8 @@ class GameIndex(NamedTuple):
     codes: np.ndarray  # (N,) int64
     order: np.ndarray  # (N - blank,) int64 rows, by game then deal
     starts: np.ndarray  # (G + 1,) int64 offsets into order
+    #: every row in a game and already in game and deal order: order is 0..N-1
+    in_order: bool = False
 
     @property
     def n_games(self) -> int:
@@ -136,7 +138,8 @@ def game_index(
     n_games = int(codes.max(initial=-1)) + 1
     starts = np.zeros(n_games + 1, dtype=np.int64)
     np.cumsum(np.bincount(game, minlength=n_games), out=starts[1:])
-    return GameIndex(codes.astype(np.int64, copy=False), order, starts)
+    in_order = ordered and len(rows) == len(codes)
+    return GameIndex(codes.astype(np.int64, copy=False), order, starts, in_order)
 
 
 def _is_sorted(game: np.ndarray, deal: np.ndarray) -> bool:
@@ -148,10 +151,8 @@ def running_sum(values: np.ndarray, index: GameIndex) -> np.ndarray:
     """Per row, the sum of ``values`` over its game's deals up to this one, in deal
     order (a match's protocol, a pool's sheet)."""
     values = np.asarray(values)
-    n, order = len(index.codes), index.order
-    # a log in game and deal order (the usual one) needs no gathering
-    in_order = len(order) == n and bool((order == np.arange(n)).all())
-    v = values if in_order else values[order]
+    n, order, in_order = len(index.codes), index.order, index.in_order
+    v = values if in_order else values[order]  # the usual log: no gathering
     total = np.cumsum(v)
     first = index.starts[:-1]
     before = np.repeat(total[first] - v[first], np.diff(index.starts))

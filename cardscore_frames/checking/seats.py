@@ -19,6 +19,7 @@ __all__ = [
     "same_name",
     "players_text",
     "name_codes",
+    "shared_names",
 ]
 
 
@@ -95,12 +96,20 @@ def name_codes(
     their names (a checked log's do), so that equal codes are equal names; None
     when they do not."""
     cols = {c: frame[c] for c in columns if c in frame}
-    dtypes = [c.dtype for c in cols.values()]
-    if not all(isinstance(d, pd.CategoricalDtype) for d in dtypes):
-        return None
-    if not all(d.categories.equals(dtypes[0].categories) for d in dtypes):
+    if shared_names(list(cols.values())) is None:
         return None
     return {name: c.array.codes for name, c in cols.items()}
+
+
+def shared_names(columns: Sequence[pd.Series]) -> pd.Index | None:
+    """The categories of name columns that are all categoricals of the same
+    names (a checked log's are), else None."""
+    if not columns or not all(
+        isinstance(c.dtype, pd.CategoricalDtype) for c in columns
+    ):
+        return None
+    first = columns[0].cat.categories
+    return first if all(c.cat.categories.equals(first) for c in columns[1:]) else None
 
 
 def _seat_of_text(frame: pd.DataFrame, seats: Sequence[str], column: str) -> np.ndarray:

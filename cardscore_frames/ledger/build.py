@@ -10,6 +10,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from cardscore_frames.checking import game_index, stamp_of
+from cardscore_frames.checking.seats import shared_names
 from cardscore_frames.ledger.schema import registry
 
 __all__ = ["from_wide", "game_keys", "text_of"]
@@ -194,7 +195,7 @@ def _player_codes(
     scored: pd.DataFrame, player_columns: Sequence[str]
 ) -> tuple[np.ndarray, pd.Index]:
     """(n_deals, seats) codes into one sorted index of every player's name."""
-    shared = _shared_categories([scored[c] for c in player_columns])
+    shared = shared_names([scored[c] for c in player_columns])
     if shared is not None:  # validated logs: one set of names, codes as they are
         kind = _code_type(len(shared))
         codes = np.column_stack(
@@ -210,14 +211,6 @@ def _player_codes(
         lut = np.append(names.get_indexer(uniques.astype(str)), -1).astype(np.int32)
         codes[:, j] = lut[col_codes]  # NA (code -1) takes the trailing -1
     return codes, names
-
-
-def _shared_categories(columns: Sequence[pd.Series]) -> pd.Index | None:
-    """The categories of columns that are all categoricals of the same names."""
-    if not all(isinstance(c.dtype, pd.CategoricalDtype) for c in columns):
-        return None
-    first = columns[0].cat.categories
-    return first if all(c.cat.categories.equals(first) for c in columns[1:]) else None
 
 
 def _code_type(n: int) -> type:
