@@ -290,3 +290,29 @@ def test_whole_number_columns_with_blanks_read_from_parquet_as_from_csv(tmp_path
     fc = caught.value.failure_cases
     hit = fc[(fc["column"] == "tricks2") & (fc["row"] == row)]
     assert hit["value"].tolist() == [11]
+
+
+def test_a_checked_frame_shares_no_memory_with_the_frame_it_was_checked_from():
+    """Whole-number columns are taken without a cell-by-cell look, yet the
+    typed log owns them: editing either frame leaves the other as it was."""
+    raw = pd.DataFrame(
+        {
+            "game_id": [1, 1],
+            "deal": [1, 2],
+            "player1": ["A", "A"],
+            "player2": ["B", "B"],
+            "player3": ["C", "C"],
+            "taker": ["A", "B"],
+            "contract": ["garde", "petite"],
+            "oudlers": [2, 1],
+            "card_points": [45.5, 30.0],
+        }
+    )
+    typed = csf.validate(raw, game="tarot")
+    raw.loc[0, ["deal", "oudlers"]] = [7, 3]
+    raw.loc[1, "game_id"] = 9
+    assert typed["deal"].tolist() == [1, 2]
+    assert typed["oudlers"].tolist() == [2, 1]
+    assert typed["game_id"].tolist() == [1, 1]
+    typed.loc[1, "oudlers"] = 0
+    assert raw["oudlers"].tolist() == [3, 1]

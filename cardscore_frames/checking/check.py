@@ -177,7 +177,9 @@ def _all_blank(f, index: pd.Index) -> pd.Series:
         values = pd.arrays.IntegerArray(np.zeros(len(index), np.int64), mask)
     else:
         values = pd.arrays.FloatingArray(np.zeros(len(index)), mask)
-    return pd.Series(values, index=index, name=f.name)
+    # no copy: a copy would write every zero under the mask (untouched, they
+    # take no memory)
+    return pd.Series(values, index=index, name=f.name, copy=False)
 
 
 def _fill_rows(f, typed: dict) -> np.ndarray | None:

@@ -41,7 +41,8 @@ def conform(
     """
     if f.kind in ("int", "number") and plain_numbers(raw):
         typed = typed_numbers(f, raw, problems, fill_rows)
-        return pd.Series(typed, index=raw.index, name=f.name)
+        # a new array (never the raw column's own): no copy
+        return pd.Series(typed, index=raw.index, name=f.name, copy=False)
     if (  # whole-number ids with no blank: nothing to look at value by value
         f.kind == "id"
         and pd.api.types.is_signed_integer_dtype(raw.dtype)

@@ -202,6 +202,8 @@ def _whole_in_range(f: Field, raw: pd.Series, fill_rows) -> Any:
     if raw.min() < low or raw.max() > high:  # blanks skipped
         return None
     values = raw.to_numpy(dtype=np.int64, na_value=0)
+    if not values.flags.writeable:  # a view of the raw column: the typed one owns
+        values = values.copy()
     if f.step is not None and f.step != 1 and (values % f.step != 0).any():
         return None
     return pd.arrays.IntegerArray(values, raw.isna().to_numpy())

@@ -433,7 +433,12 @@ def parse_parquet(path: Path) -> pd.DataFrame:
             text = []  # a name twice: read as it is, and validation reports it
         with pq.ParquetFile(path, read_dictionary=text or None) as book:
             table = book.read(use_pandas_metadata=True)
-        return table.to_pandas()
+        # each column's Arrow memory let go as it is converted, and given back
+        # to the system after (the pool would keep it for the process's life)
+        frame = table.to_pandas(split_blocks=True, self_destruct=True)
+        del table
+        pa.default_memory_pool().release_unused()
+        return frame
     except MemoryError:
         raise LogReadError(
             f"{path}: not a readable Parquet file (it claims more memory than there "
