@@ -173,3 +173,18 @@ def test_totals_are_the_groupby_of_the_ledger_exactly(by):
     pd.testing.assert_frame_equal(
         csf.totals(odd, by=by), _grouped(odd, by), check_exact=True
     )
+
+
+def test_whole_scores_are_looked_at_a_chunk_at_a_time():
+    from cardscore_frames.ledger.combine import _whole_and_small
+
+    whole = np.array([3.0, -2.0, 0.0, 7.0, 1.0])
+    assert _whole_and_small(whole, chunk=2)
+    # a fraction, or NaN, in the last (short) chunk
+    assert not _whole_and_small(np.r_[whole, 0.5], chunk=2)
+    assert not _whole_and_small(np.r_[whole, np.nan], chunk=2)
+    # sizes that add up to 2**53 across chunks, though each chunk is below it
+    big = np.array([2.0**52, -(2.0**52), 1.0])
+    assert not _whole_and_small(big, chunk=1)
+    assert _whole_and_small(big[1:], chunk=1)
+    assert _whole_and_small(np.array([], dtype=float))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -19,7 +19,7 @@ __all__ = ["from_wide", "game_keys", "text_of"]
 def from_wide(
     scored: pd.DataFrame,
     player_columns: Sequence[str],
-    scores: np.ndarray,
+    scores: np.ndarray | Callable[[], np.ndarray],
     *,
     game: str,
     roles: np.ndarray | None = None,
@@ -34,6 +34,10 @@ def from_wide(
     column as it is (no copy): pass temporaries, not arrays kept elsewhere.
     ``roles`` holds integer codes into ``role_names``. Rows come out in deal
     order, then seat order.
+
+    ``scores`` and each array of ``extra`` may be given as a function of no
+    arguments that returns the array: it is made when its column is, so that
+    only one (deals, seats) array is alive at a time.
     """
     game_type, role_type, _ = registry()
     k = len(player_columns)
@@ -93,10 +97,16 @@ def from_wide(
     out["seat"] = slots + np.int8(1)
     picked = cells(roles) if roles is not None else None
     out["role"] = _roles(picked, role_names, role_type, len(slots))
-    out["score"] = cells(np.asarray(scores, dtype=np.float64))
+    out["score"] = cells(np.asarray(_made(scores), dtype=np.float64))
     for name, values in (extra or {}).items():
+        values = _made(values)
         out[name] = cells(values) if isinstance(values, np.ndarray) else values
     return pd.DataFrame(out, copy=False)
+
+
+def _made(values):
+    """An array given as it is, or as the function that makes it."""
+    return values() if callable(values) else values
 
 
 def _index_of(scored: pd.DataFrame):

@@ -135,10 +135,14 @@ def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | No
     seen[group, codes[-1]] = True
     observed = np.flatnonzero(deals)
     score = ledger["score"].to_numpy(dtype=np.float64)
-    if np.abs(score).sum() < 2**53 and np.all(score == np.round(score)):
+    if _whole_and_small(score):
         sums = np.bincount(group, weights=score, minlength=n_groups)[observed]
     else:
-        sums = pd.Series(score).groupby(group, sort=True).sum().to_numpy()
+        grouper = pd.Categorical.from_codes(  # codes as they are: not hashed again
+            group, categories=pd.RangeIndex(n_groups), validate=False
+        )
+        sums = pd.Series(score, copy=False).groupby(grouper, observed=True).sum()
+        sums = sums.to_numpy()
     out = {
         k: pd.Categorical.from_codes(c, dtype=ledger[k].dtype)
         for k, c in zip(keys, np.unravel_index(observed, sizes[:-1]), strict=True)
@@ -147,3 +151,16 @@ def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | No
     out["deals"] = deals[observed].astype(np.int64)
     out["games"] = seen[observed].sum(axis=1).astype(np.int64)
     return pd.DataFrame(out)
+
+
+def _whole_and_small(score: np.ndarray, chunk: int = 1 << 20) -> bool:
+    """Every score a whole number, and the sum of their sizes below 2**53 (no
+    partial sum can lose a digit), looked at a chunk at a time: no temporary the
+    size of the ledger, and the first fraction ends the look."""
+    size = 0.0
+    for start in range(0, len(score), chunk):
+        part = score[start : start + chunk]
+        if not np.array_equal(part, np.round(part)):  # a fraction, or NaN
+            return False
+        size += float(np.abs(part).sum())
+    return size < 2**53

@@ -201,17 +201,19 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     is_a = np.array([True, True, False, False])  # the seats of PLAYERS
     side = np.array([0, 0, 1, 1], np.int8)  # each seat's pair, a code into PAIRS
     won = scored["winner"].cat.codes.to_numpy()[:, None]  # -1 undecided, 0 a, 1 b
-    ledger = _ledger.from_wide(
+    ledger = _ledger.from_wide(  # each (N, 4) block made when its column is
         scored,
         PLAYERS,
-        np.where(is_a, pa, pb),
+        lambda: np.where(is_a, pa, pb),
         game="belot",
         roles=(a[:, None] != is_a).astype(np.int8),  # codes into ROLES
         role_names=ROLES,
         extra={
             "pair": np.broadcast_to(side, (len(a), 4)),
-            "opponent_score": np.where(is_a, pb, pa),
-            "match_won": np.where(won < 0, np.int8(-1), (won == side).view(np.int8)),
+            "opponent_score": lambda: np.where(is_a, pb, pa),
+            "match_won": lambda: np.where(
+                won < 0, np.int8(-1), (won == side).view(np.int8)
+            ),
         },
     )
     pair = ledger["pair"].to_numpy()

@@ -214,7 +214,7 @@ def walked(deals: pd.DataFrame, rules: Rules, st: Seats | None = None):
             effect, correction, fix, st.declarer, whist_seat(deals)
         )
     target = _targets(deals, lay, rules)
-    n = st.n.astype(np.int64)
+    n = st.n.astype(np.int64, copy=False)
     run = run_pools(
         np.take(effect.pool, lay.rows, axis=1),
         np.take(effect.mountain, lay.rows, axis=1),

@@ -58,18 +58,20 @@ ROLES = (
 
 
 def _seat_block(scored: pd.DataFrame, prefix: str) -> np.ndarray:
-    return np.column_stack([scored[f"{prefix}_{i}"].to_numpy() for i in SEAT_RANGE])
+    """(N, 4) floats: the scored columns ``{prefix}_1`` .. ``{prefix}_4``."""
+    out = np.empty((len(scored), MAX_SEATS), np.float64)
+    for i in SEAT_RANGE:
+        out[:, i - 1] = scored[f"{prefix}_{i}"].to_numpy()
+    return out
 
 
-def _whist_sums(scored: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """(N, 4) whists each seat wrote on the others, and received from them."""
-    written = np.zeros((len(scored), MAX_SEATS), np.int64)
-    received = np.zeros_like(written)
+def _whists(scored: pd.DataFrame, *, written: bool) -> np.ndarray:
+    """(N, 4) whists each seat wrote on the others (``written``), or received
+    from them, as floats."""
+    out = np.zeros((len(scored), MAX_SEATS), np.float64)
     for i, j in SEAT_PAIRS:
-        w = scored[f"whists_{i}_on_{j}"].to_numpy()
-        written[:, i - 1] += w
-        received[:, j - 1] += w
-    return written, received
+        out[:, (i if written else j) - 1] += scored[f"whists_{i}_on_{j}"].to_numpy()
+    return out
 
 
 @dask_aware("sheet", game="preferans")
@@ -290,17 +292,16 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
 
         return points_to_ledger(scored, rules=rules)
     scored, rules = ensure_scored(scored, "preferans", score, DERIVED_COLUMNS, rules)
-    written, received = _whist_sums(scored)
-    extra = {
-        "pool": _seat_block(scored, "pool").astype(np.float64),
-        "mountain": _seat_block(scored, "mountain").astype(np.float64),
-        "whists_written": written.astype(np.float64),
-        "whists_received": received.astype(np.float64),
+    extra = {  # each made when its column is: one (N, 4) block alive at a time
+        "pool": lambda: _seat_block(scored, "pool"),
+        "mountain": lambda: _seat_block(scored, "mountain"),
+        "whists_written": lambda: _whists(scored, written=True),
+        "whists_received": lambda: _whists(scored, written=False),
     }
     return _ledger.from_wide(
         scored,
         PLAYERS,
-        _seat_block(scored, "net"),
+        lambda: _seat_block(scored, "net"),
         game="preferans",
         roles=_roles(scored),
         role_names=ROLES,
