@@ -171,7 +171,8 @@ def score(
             seats[role] + np.int8(1), seats[role] < 0
         )
     out = deals.drop(columns=[c for c in SCORE_COLUMNS if c in deals])
-    out = pd.concat([out, pd.DataFrame(added, index=deals.index)], axis=1)
+    new = pd.DataFrame(added, index=deals.index, copy=False)  # new arrays, each once
+    out = pd.concat([out, new], axis=1)
     return stamp(out, game="tarot", kind="scored", rules=rules)
 
 

@@ -132,14 +132,16 @@ def _assemble(deals: pd.DataFrame, res: ScoredArrays) -> pd.DataFrame:
             "declarer_seat": _seat_number(st.declarer),
             "dealer_seat": _seat_number(st.dealer),
             "outcome": pd.Categorical.from_codes(effect.outcome, categories=OUTCOMES),
-        }
+        },
+        copy=False,  # arrays of this scoring only, each in one column
     )
     tail = pd.DataFrame(
         {
             "pool_target": res.target,
             "after_end": res.after_end,
             "game_over": res.game_over,
-        }
+        },
+        copy=False,
     )
     kept = deals.drop(columns=[c for c in SCORE_COLUMNS if c in deals])
     return pd.concat(
