@@ -116,7 +116,7 @@ def seats(deals: pd.DataFrame) -> Seats:
     return Seats(present, n, dealer, out, declarer, active, first, second)
 
 
-def _defenders(declarer: np.ndarray, out: np.ndarray, n: np.ndarray):
+def _clockwise(declarer: np.ndarray, out: np.ndarray, n: np.ndarray):
     """The first and second defender: the next two seats clockwise from the
     declarer, passing over the seat sitting out (the 4-player dealer)."""
     size = np.maximum(n, 1)
@@ -125,6 +125,21 @@ def _defenders(declarer: np.ndarray, out: np.ndarray, n: np.ndarray):
     second = np.where((c1 == out) | (c2 == out), c3, c2)
     none = declarer < 0
     return np.where(none, -1, first), np.where(none, -1, second)
+
+
+#: :func:`_clockwise` of every (players 0..4, seat out -1..3, declarer -1..3),
+#: at position ((players * 5) + out + 1) * 5 + declarer + 1: a deal's defenders
+#: are looked up, not worked out again for each of a million deals.
+_CASES = np.stack(
+    np.meshgrid(np.arange(5), np.arange(-1, 4), np.arange(-1, 4), indexing="ij")
+).reshape(3, -1)
+_FIRST, _SECOND = _clockwise(_CASES[2], _CASES[1], _CASES[0])
+
+
+def _defenders(declarer: np.ndarray, out: np.ndarray, n: np.ndarray):
+    """:func:`_clockwise` of every deal, from the table of its 125 cases."""
+    case = (n * 5 + (out + 1)) * 5 + (declarer + 1)
+    return _FIRST[case], _SECOND[case]
 
 
 def _codes(deals: pd.DataFrame, column: str, choices: tuple[str, ...]) -> np.ndarray:
