@@ -105,6 +105,8 @@ def totals(ledger: pd.DataFrame, *, by: Sequence[str] = ()) -> pd.DataFrame:
 
 #: The most (group, game) cells :func:`_totals_of_codes` marks in one array.
 _MAX_CELLS = 50_000_000
+#: Rows looked at together where a whole column at once would take memory.
+_CHUNK = 1 << 20
 
 
 def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | None:
@@ -122,7 +124,7 @@ def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | No
         isinstance(c.dtype, pd.CategoricalDtype) for c in columns
     ):
         return None
-    codes = [c.cat.codes.to_numpy() for c in columns]
+    codes = [c.array.codes for c in columns]  # the categoricals' own, not copies
     if any(len(c) and c.min() < 0 for c in codes):
         return None
     sizes = [max(len(c.cat.categories), 1) for c in columns]
@@ -132,7 +134,9 @@ def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | No
     group = np.ravel_multi_index(codes[:-1], sizes[:-1])  # intp
     deals = np.bincount(group, minlength=n_groups)
     seen = np.zeros((n_groups, sizes[-1]), dtype=bool)
-    seen[group, codes[-1]] = True
+    for start in range(0, len(group), _CHUNK):  # no index array the ledger's size
+        part = slice(start, start + _CHUNK)
+        seen[group[part], codes[-1][part]] = True
     observed = np.flatnonzero(deals)
     score = ledger["score"].to_numpy(dtype=np.float64)
     if _whole_and_small(score):
@@ -153,7 +157,7 @@ def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | No
     return pd.DataFrame(out)
 
 
-def _whole_and_small(score: np.ndarray, chunk: int = 1 << 20) -> bool:
+def _whole_and_small(score: np.ndarray, chunk: int = _CHUNK) -> bool:
     """Every score a whole number, and the sum of their sizes below 2**53 (no
     partial sum can lose a digit), looked at a chunk at a time: no temporary the
     size of the ledger, and the first fraction ends the look."""
