@@ -102,6 +102,10 @@ def game_codes(frame: pd.DataFrame, key: tuple[str, ...] = GAME_KEY) -> np.ndarr
 def _factorize(values: pd.Series, blank_is_value: bool) -> tuple[np.ndarray, int]:
     """Codes by first appearance and how many; whole numbers that never go down
     (game ids as logs are usually written) are numbered without hashing."""
+    dtype = values.dtype
+    if isinstance(dtype, pd.CategoricalDtype) and len(dtype.categories) <= 1:
+        if not values.hasnans:  # one league, one season: every code is 0
+            return np.zeros(len(values), dtype=np.int64), len(dtype.categories)
     if pd.api.types.is_integer_dtype(values.dtype) and not values.hasnans:
         v = values.to_numpy(dtype=np.int64)
         if len(v) > 1 and bool((v[1:] >= v[:-1]).all()):
@@ -126,10 +130,12 @@ def game_index(
     """
     codes = game_codes(frame, key) if codes is None else codes
     rows = np.flatnonzero(codes >= 0)
-    game = codes[rows]
+    every = len(rows) == len(codes)  # every row in a game: nothing to pick
+    game = codes if every else codes[rows]
     if deal is not None and deal in frame:
         big = np.iinfo(np.int64).max
-        d = frame[deal].to_numpy(dtype=np.int64, na_value=big)[rows]
+        d = frame[deal].to_numpy(dtype=np.int64, na_value=big)
+        d = d if every else d[rows]
         ordered = _is_sorted(game, d)
         order = rows if ordered else rows[np.lexsort((d, game))]
     else:

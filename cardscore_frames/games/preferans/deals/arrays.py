@@ -128,8 +128,7 @@ def _net(block: np.ndarray, n: np.ndarray, rules: Rules) -> np.ndarray:
         base[j - 1] -= w
     # the mean over the table: empty seats hold 0, so every row may be summed
     total = base[0] + base[1] + base[2] + base[3]
-    net = base.astype(np.float64)
-    net -= total / n
+    net = base - (total / n)[None, :]  # floats, in one pass
     net[np.arange(MAX_SEATS)[:, None] >= n[None, :]] = 0.0
     return net
 
@@ -169,10 +168,13 @@ def _whists(block, effect, st, run, lay) -> None:
     if effect.low is not None:  # Rostov all-pass: the fewest write on the others
         for i, j in SEAT_PAIRS:
             block[_ROW[f"whists_{i}_on_{j}"]] += effect.low[i - 1] * effect.owed[j - 1]
+    # the overflow's whists; a row spills once per donor, so no cell twice
     slots, donors, given = run.spill
-    for i, j in SEAT_PAIRS:
-        mine = donors == i - 1
-        block[_ROW[f"whists_{i}_on_{j}"], lay.rows[slots[mine]]] += given[mine, j - 1]
+    rows = lay.rows[slots]
+    for j in range(MAX_SEATS):
+        pair = _PAIR_ROW[donors, j]
+        mine = pair >= 0  # not the donor's own seat
+        flat[pair[mine] * size + rows[mine]] += given[mine, j]
 
 
 class ScoredArrays(NamedTuple):

@@ -108,11 +108,11 @@ def all_pass_prices(
         return out
     index = np.arange(len(all_pass))
     breaks = ~all_pass | np.r_[True, game[1:] != game[:-1]]
-    last_break = np.maximum.accumulate(np.where(breaks, index, 0))
+    last_break = np.maximum.accumulate(breaks * index)
     # the all-pass deals of the run up to this one (1 for the first)
     run = index - last_break + all_pass[last_break]
     prices = np.asarray(rules.all_pass_price, dtype=np.int32)
-    return np.where(all_pass, prices[np.minimum(run, len(prices)) - 1], 0)
+    return all_pass * prices[np.minimum(run, len(prices)) - 1]
 
 
 class _Hand(NamedTuple):
@@ -132,28 +132,26 @@ class _Hand(NamedTuple):
 def _trick_whists(h: _Hand, rules: Rules):
     """Whists per defenders' trick of the first and second defender; a lone
     whister writes for both hands (greedy) or shares with the passer when the
-    declarer fails (gentleman)."""
+    declarer fails (gentleman).
+
+    Masks times values, not selections: both, lone1 and lone2 never hold
+    together, and a product is several times faster than ``np.where``.
+    """
     per = rules.trick_whists * h.value
     alone = per * (h.t1 + h.t2)
     gentleman = h.lone & (h.under > 0) & (rules.lone_whist == "gentleman")
-    whister = np.where(gentleman, alone // 2, alone)
-    shared = np.where(gentleman, alone // 2, 0)
+    shared = gentleman * (alone // 2)
+    whister = alone + gentleman * (alone // 2 - alone)
     lone1, lone2 = h.lone & h.w1, h.lone & ~h.w1
-    first = np.where(
-        h.both, per * h.t1, np.where(lone1, whister, np.where(lone2, shared, 0))
-    )
-    second = np.where(
-        h.both, per * h.t2, np.where(lone2, whister, np.where(lone1, shared, 0))
-    )
+    first = h.both * (per * h.t1) + lone1 * whister + lone2 * shared
+    second = h.both * (per * h.t2) + lone2 * whister + lone1 * shared
     return first, second
 
 
 def _whister_mountain(h: _Hand, rules: Rules):
     """Responsible whist: the whisters' missing tricks in their mountain."""
-    short = np.where(
-        (h.both | h.lone) & rules.responsible_whist,
-        np.maximum(h.obligation - h.t1 - h.t2, 0),
-        0,
+    short = ((h.both | h.lone) & rules.responsible_whist) * np.maximum(
+        h.obligation - h.t1 - h.t2, 0
     )
     per = np.rint(rules.whister_shortfall * h.value).astype(np.int32)
     halves = h.both & (h.level <= 7)  # each must take O/2, capped at the shortfall
@@ -161,21 +159,26 @@ def _whister_mountain(h: _Hand, rules: Rules):
     own2 = np.minimum(np.maximum(h.obligation // 2 - h.t2, 0), short)
     whole1 = h.lone & h.w1  # a lone whister answers for the whole shortfall
     whole2 = h.lone & ~h.w1 | h.both & (h.level >= 8)  # on 8+: the second to whist
-    first = per * np.where(whole1, short, np.where(halves, own1, 0))
-    second = per * np.where(whole2, short, np.where(halves, own2, 0))
+    # whole and halves never hold together (lone, or both below 8)
+    first = per * (whole1 * short + halves * own1)
+    second = per * (whole2 * short + halves * own2)
     return first, second, short
 
 
 def _contracts(st: Seats, code, calls, tricks, rules: Rules):
-    """Contracts 6..10 and misère: pool, mountain and whists on the declarer."""
+    """Contracts 6..10 and misère: pool, mountain and whists on the declarer.
+
+    A misère is level 0 (no whists, no undertricks): a value "where" a mask
+    holds is the mask times the value (several times faster than ``np.where``).
+    """
     level = LEVEL[code]
     misere = code == MISERE
-    value = np.where(misere, MISERE_VALUE, _VALUE[level]).astype(np.int32)
+    value = _VALUE[level] + misere * np.int32(MISERE_VALUE)
     c1, c2 = at_seat(calls, st.first), at_seat(calls, st.second)
     w1, w2 = (level > 0) & (c1 == WHIST), (level > 0) & (c2 == WHIST)
     half = (level > 0) & (c2 == HALF)
     td = at_seat(tricks, st.declarer, 0)
-    under = np.where(w1 | w2, np.maximum(level - td, 0), 0)
+    under = (w1 | w2) * np.maximum(level - td, 0)
     h = _Hand(
         level,
         value,
@@ -192,22 +195,20 @@ def _contracts(st: Seats, code, calls, tricks, rules: Rules):
     cons = (
         rules.consolation_whists
         * value
-        * np.where(misere, td * rules.misere_consolation, under)
+        * (misere * (td * rules.misere_consolation) + under)
     )
     tricks1, tricks2 = _trick_whists(h, rules)
-    half_whists = np.where(
-        half, rules.consolation_whists * value * h.obligation // 2, 0
-    )
+    half_whists = half * (rules.consolation_whists * value * h.obligation // 2)
     mountain1, mountain2, short = _whister_mountain(h, rules)
     size = len(code)
     dealer = st.out if rules.dealer_consolation else np.full(size, -1)
-    pool = _by_seat(size, (st.declarer, np.where(made, value, 0)))
+    pool = _by_seat(size, (st.declarer, made * value))
     mountain = _by_seat(
         size,
         (
             st.declarer,
             rules.undertrick_mountain * value * under
-            + rules.misere_trick_mountain * np.where(misere_failed, td, 0),
+            + rules.misere_trick_mountain * (misere_failed * td),
         ),
         (st.first, mountain1),
         (st.second, mountain2),
@@ -218,13 +219,16 @@ def _contracts(st: Seats, code, calls, tricks, rules: Rules):
         (st.second, cons + tricks2 + half_whists),
         (dealer, cons),
     )
-    outcome = np.select(
-        [level == 0, half, ~(w1 | w2), under == 0],
-        [np.where(misere_failed, 6, 5), 2, 1, 3],
-        4,
-    )
+    # the first that holds of: level 0 (misère, or no contract), half-whist,
+    # nobody whisted, made; else failed (each written over the one after it)
+    outcome = np.where(under == 0, np.int8(3), np.int8(4))
+    outcome[~(w1 | w2)] = 1
+    outcome[half] = 2
+    zero = level == 0
+    outcome[zero] = 5
+    outcome[zero & misere_failed] = 6
     counts = (w1 & w2).astype(np.int32) + (w1 | w2)
-    under = np.where(misere, td, under)
+    under = under + misere * td
     return pool, mountain, on, outcome, value, counts, under, short
 
 
@@ -232,13 +236,13 @@ def _all_pass(st: Seats, tricks, price, rules: Rules):
     """All-pass deals: a trick costs the price in the mountain (or, Rostov, whists
     from the player with the fewest); no trick writes the price in the pool."""
     playing = st.active & (price > 0)[None, :]
-    pool = np.where(playing & (tricks == 0), price[None, :], 0).astype(np.int32)
+    pool = (playing & (tricks == 0)) * price[None, :]
     if rules.all_pass != "rostov":
-        mountain = np.where(playing, price[None, :] * tricks, 0).astype(np.int32)
+        mountain = playing * (price[None, :] * tricks)
         return pool, mountain, None, None
     fewest = np.where(playing, tricks, 99).min(axis=0, keepdims=True)
     low = playing & (tricks == fewest)
-    owed = rules.all_pass_whists * price[None, :] * np.where(playing & ~low, tricks, 0)
+    owed = rules.all_pass_whists * price[None, :] * ((playing & ~low) * tricks)
     return pool, np.zeros_like(pool), low, owed.astype(np.int32)
 
 
@@ -288,8 +292,8 @@ def deal_effects(st: Seats, code, calls, tricks, price, rules: Rules) -> Deal:
         on,
         low,
         owed,
-        np.where(all_pass, 0, outcome),
-        np.where(all_pass, price, value),
+        outcome * ~all_pass,
+        value + all_pass * price,  # a pass has no value of its own
         whisters,
         under,
         short,
