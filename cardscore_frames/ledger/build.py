@@ -100,7 +100,13 @@ def from_wide(
     out["score"] = cells(np.asarray(_made(scores), dtype=np.float64))
     for name, values in (extra or {}).items():
         values = _made(values)
-        out[name] = cells(values) if isinstance(values, np.ndarray) else values
+        if isinstance(values, np.ndarray):
+            out[name] = cells(values)
+        elif isinstance(values, (int, float)) and values == 0:
+            # zeros the system gives untouched: no memory until written
+            out[name] = np.zeros(len(slots), np.result_type(values))
+        else:
+            out[name] = np.full(len(slots), values)
     return pd.DataFrame(out, copy=False)
 
 

@@ -239,7 +239,7 @@ def _role_codes(seats: dict[str, np.ndarray], played: np.ndarray) -> np.ndarray:
 
 
 #: Each role's score in units of S; the taker's factor depends on the table.
-_ROLE_FACTOR = np.array([0, 1, -1, 0, 0, 0, 0], dtype=np.int64)  # -1: empty seat
+_ROLE_FACTOR = np.array([0, 1, -1, 0, 0, 0, 0], dtype=np.float64)  # -1: empty seat
 
 
 def _seat_scores(
@@ -252,7 +252,8 @@ def _seat_scores(
     rows = np.flatnonzero(seats["taker"] >= 0)  # a passed deal has no taker
     taker = _taker_factor(seats["players"], seats["partner"] < 0)
     factor[rows, seats["taker"][rows]] = taker[rows]
-    return factor * value[:, None].astype(np.float64)  # the ledger's scores
+    factor *= value[:, None]  # the ledger's scores, in the one (deals, 5) array
+    return factor
 
 
 @dask_aware("to_ledger", game="tarot")
