@@ -145,6 +145,7 @@ def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | No
         grouper = pd.Categorical.from_codes(  # codes as they are: not hashed again
             group, categories=pd.RangeIndex(n_groups), validate=False
         )
+        del group  # the categorical keeps its own, narrower codes
         sums = pd.Series(score, copy=False).groupby(grouper, observed=True).sum()
         sums = sums.to_numpy()
     out = {
