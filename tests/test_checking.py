@@ -123,3 +123,36 @@ def test_running_sums_of_a_log_in_order_and_shuffled_agree():
     blank = frame.assign(game_id=frame["game_id"].astype("Int64"))
     blank.loc[5, "game_id"] = pd.NA
     assert not game_index(blank).in_order
+
+
+@pytest.mark.parametrize("blank_is_value", [True, False])
+@pytest.mark.parametrize(
+    "values",
+    [
+        [None, None, None],
+        [],
+        ["Cercle", "Cercle"],
+        ["Cercle", None],
+        ["Cercle", "Club 7", "Cercle"],
+        [None, "Cercle", "Cercle"],
+    ],
+)
+def test_game_codes_of_a_categorical_column_are_pandas_factorize(
+    values, blank_is_value
+):
+    """A column of one league (or none named) is numbered without hashing:
+    the same codes, and the same count, as pandas' factorize."""
+    from cardscore_frames.checking.groups import _factorize
+
+    for categories in (None, sorted({v for v in values if v}) or ["Cercle"], []):
+        if categories == [] and any(values):
+            continue
+        column = pd.Series(
+            pd.Categorical(values, categories=categories and pd.Index(categories))
+            if categories is not None
+            else pd.Categorical(values)
+        )
+        codes, count = _factorize(column, blank_is_value)
+        want, uniques = pd.factorize(column, use_na_sentinel=not blank_is_value)
+        assert codes.tolist() == want.tolist()
+        assert count == len(uniques)

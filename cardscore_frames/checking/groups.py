@@ -104,8 +104,13 @@ def _factorize(values: pd.Series, blank_is_value: bool) -> tuple[np.ndarray, int
     (game ids as logs are usually written) are numbered without hashing."""
     dtype = values.dtype
     if isinstance(dtype, pd.CategoricalDtype) and len(dtype.categories) <= 1:
-        if not values.hasnans:  # one league, one season: every code is 0
-            return np.zeros(len(values), dtype=np.int64), len(dtype.categories)
+        # one league or season, or none named: nothing to hash
+        if not len(dtype.categories):  # every value blank
+            if blank_is_value:
+                return np.zeros(len(values), dtype=np.int64), int(len(values) > 0)
+            return np.full(len(values), -1, dtype=np.int64), 0
+        if not values.hasnans:
+            return np.zeros(len(values), dtype=np.int64), int(len(values) > 0)
     if pd.api.types.is_integer_dtype(values.dtype) and not values.hasnans:
         v = values.to_numpy(dtype=np.int64)
         if len(v) > 1 and bool((v[1:] >= v[:-1]).all()):
