@@ -155,16 +155,15 @@ _PAIR_ROW = np.array(
 
 def _whists(block, effect, st, run, lay) -> None:
     """The whist rows: the deal's own, plus what the pools' overflow wrote."""
-    rows = _PAIR_ROW[_PAIR_ROW >= 0]
-    block[rows.min() : rows.max() + 1] = 0
     size = block.shape[1]
     flat = block.reshape(-1)
-    # contract whists: all on the declarer (a correction's: on its whists_on)
+    # contract whists: all on the declarer (a correction's: on its whists_on),
+    # each row written whole: W[i][j] = what i writes on the target, where j is it
     target = st.declarer if effect.target is None else effect.target
-    for i in range(MAX_SEATS):
-        at = np.flatnonzero((effect.on_declarer[i] != 0) & (target >= 0))
-        where = _PAIR_ROW[i, target[at]] * size + at
-        flat[where] = effect.on_declarer[i, at]
+    on = [target == j for j in range(MAX_SEATS)]
+    for i, j in SEAT_PAIRS:
+        row = block[_ROW[f"whists_{i}_on_{j}"]]
+        np.multiply(effect.on_declarer[i - 1], on[j - 1], out=row)
     if effect.low is not None:  # Rostov all-pass: the fewest write on the others
         for i, j in SEAT_PAIRS:
             block[_ROW[f"whists_{i}_on_{j}"]] += effect.low[i - 1] * effect.owed[j - 1]
