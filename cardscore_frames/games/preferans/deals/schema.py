@@ -247,12 +247,16 @@ def check_contract(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     )
 
 
+#: By contract level (0..10): may the second defender half-whist it?
+_HALF_LEVEL = np.isin(np.arange(11), HALF_WHIST_LEVELS)
+
+
 def _check_half(deals, problems, st: Seats, calls, level, i: int, col: str) -> None:
     """A half-whist: on a six or a seven, by the second defender, after a pass."""
     half = (level > 0) & ((st.first == i) | (st.second == i)) & (calls[i] == HALF)
     _add(
         problems,
-        half & ~np.isin(level, HALF_WHIST_LEVELS),
+        half & ~_HALF_LEVEL[level],
         col,
         "half_level",
         f"{col}: a half-whist is allowed only on a six or a seven; got {{value}} on "
