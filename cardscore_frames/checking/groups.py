@@ -105,11 +105,10 @@ def _factorize(values: pd.Series, blank_is_value: bool) -> tuple[np.ndarray, int
     dtype = values.dtype
     if isinstance(dtype, pd.CategoricalDtype) and len(dtype.categories) <= 1:
         # one league or season, or none named: nothing to hash
-        if not len(dtype.categories):  # every value blank
-            if blank_is_value:
-                return np.zeros(len(values), dtype=np.int64), int(len(values) > 0)
+        blank = not len(dtype.categories)  # every value blank
+        if blank and not blank_is_value:
             return np.full(len(values), -1, dtype=np.int64), 0
-        if not values.hasnans:
+        if blank or not values.hasnans:  # one value (a blank counts as one)
             return np.zeros(len(values), dtype=np.int64), int(len(values) > 0)
     if pd.api.types.is_integer_dtype(values.dtype) and not values.hasnans:
         v = values.to_numpy(dtype=np.int64)
@@ -149,7 +148,7 @@ def game_index(
     n_games = int(codes.max(initial=-1)) + 1
     starts = np.zeros(n_games + 1, dtype=np.int64)
     np.cumsum(np.bincount(game, minlength=n_games), out=starts[1:])
-    in_order = ordered and len(rows) == len(codes)
+    in_order = ordered and every
     return GameIndex(codes.astype(np.int64, copy=False), order, starts, in_order)
 
 
