@@ -129,7 +129,10 @@ def _net(block: np.ndarray, n: np.ndarray, rules: Rules) -> np.ndarray:
     # the mean over the table: empty seats hold 0, so every row may be summed
     total = base[0] + base[1] + base[2] + base[3]
     net = base - (total / n)[None, :]  # floats, in one pass
-    net[np.arange(MAX_SEATS)[:, None] >= n[None, :]] = 0.0
+    for seat, row in enumerate(net):  # seats past the table's players
+        empty = n <= seat
+        if empty.any():
+            row[empty] = 0.0
     return net
 
 
@@ -200,12 +203,14 @@ def walked(deals: pd.DataFrame, rules: Rules, st: Seats | None = None):
     tricks = trick_ints(deals)
     correction = code == CORRECTION
     fixes = correction.any()  # a log without corrections pays nothing for them
-    price = np.zeros(len(deals), np.int32)
-    price[lay.order] = all_pass_prices(
-        (code == ALL_PASS)[lay.order],
-        lay.game,
-        rules,
-        skip=correction[lay.order] if fixes else None,
+    price = _in_rows(
+        all_pass_prices(
+            _sorted(code == ALL_PASS, lay),
+            lay.game,
+            rules,
+            skip=_sorted(correction, lay) if fixes else None,
+        ),
+        lay,
     )
     price = price_override(deals, price)
     effect = deal_effects(st, code, call_codes(deals), tricks, price, rules)
@@ -261,8 +266,7 @@ def compute(deals: pd.DataFrame, rules: Rules, kept=None) -> ScoredArrays:
     _unslot(run.overflow, lay, out=block[_ROW["overflow"]])
     block[_rows("mountain")] += effect.mountain
     _whists(block, effect, st, run, lay)
-    code_of_row = np.empty(len(deals), np.int64)
-    code_of_row[lay.order] = lay.game
+    code_of_row = _in_rows(lay.game, lay)
     return ScoredArrays(
         walk=lay,
         seats=st,
@@ -279,9 +283,28 @@ def compute(deals: pd.DataFrame, rules: Rules, kept=None) -> ScoredArrays:
 def _unslot(values: np.ndarray, lay: DealWalk, out: np.ndarray | None = None):
     """From slot order back to the log's row order (the last axis); a gather,
     so that ``out`` is written in order."""
+    if values.ndim == 2:  # a row at a time: faster than a take along the axis
+        out = np.empty(values.shape, values.dtype) if out is None else out
+        for row, into in zip(values, out, strict=True):
+            _unslot(row, lay, out=into)
+        return out
     # mode="clip" writes straight into ``out`` (the slots are valid by
     # construction); the default mode buffers the whole result first
-    return np.take(values, lay.slot, axis=-1, out=out, mode="clip")
+    return np.take(values, lay.slot, out=out, mode="clip")
+
+
+def _sorted(values: np.ndarray, lay: DealWalk) -> np.ndarray:
+    """(N,) values of the log's rows, in game and deal order."""
+    return values if lay.in_order else values[lay.order]
+
+
+def _in_rows(values: np.ndarray, lay: DealWalk) -> np.ndarray:
+    """(N,) values in game and deal order, back in the log's row order."""
+    if lay.in_order:
+        return values
+    out = np.empty(len(values), values.dtype)
+    out[lay.order] = values
+    return out
 
 
 def _ended_at(deals, lay: DealWalk, after, over) -> np.ndarray:
@@ -289,7 +312,6 @@ def _ended_at(deals, lay: DealWalk, after, over) -> np.ndarray:
     deal = deals["deal"].to_numpy(dtype=np.int64)
     last = over & ~after  # the deal that ended the game
     at = np.zeros(len(lay.first_row), np.int64)
-    code = np.empty(len(deals), np.int64)
-    code[lay.order] = lay.game
+    code = _in_rows(lay.game, lay)
     at[code[last]] = deal[last]
     return at[code]

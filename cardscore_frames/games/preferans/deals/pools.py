@@ -35,6 +35,8 @@ class DealWalk(NamedTuple):
     offsets: np.ndarray  # (P,) first slot of each position
     games: np.ndarray  # (G,) game codes, longest game first
     first_row: np.ndarray  # (G,) the log row of each game's first deal, by code
+    #: every row in a game, in game and deal order: ``order`` is 0..N-1
+    in_order: bool = False
 
 
 def walk(index: GameIndex) -> DealWalk:
@@ -52,7 +54,9 @@ def walk(index: GameIndex) -> DealWalk:
     rows, slot = np.empty_like(order), np.empty_like(order)
     rows[offsets[position] + rank[game]] = order
     slot[rows] = np.arange(len(rows))
-    return DealWalk(rows, slot, order, game, live, offsets, games, index.first_row)
+    return DealWalk(
+        rows, slot, order, game, live, offsets, games, index.first_row, index.in_order
+    )
 
 
 class PoolRun(NamedTuple):

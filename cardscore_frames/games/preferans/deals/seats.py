@@ -43,6 +43,8 @@ __all__ = [
     "trick_array",
     "trick_ints",
     "at_seat",
+    "SeatLookup",
+    "seat_lookup",
 ]
 
 PLAYERS = tuple(f"player{i}" for i in range(1, MAX_SEATS + 1))
@@ -185,9 +187,25 @@ def trick_ints(deals: pd.DataFrame) -> np.ndarray:
     return out
 
 
-def at_seat(values: np.ndarray, seat: np.ndarray, fill=-1) -> np.ndarray:
+class SeatLookup(NamedTuple):
+    """Where one seat per deal sits in a flat (4, N) array: worked out once for
+    a seat whose values are looked up in several arrays."""
+
+    index: np.ndarray  # (N,) position in the flat array (seat 0 where none)
+    seated: np.ndarray  # (N,) bool: the seat is not -1
+
+
+def seat_lookup(seat: np.ndarray) -> SeatLookup:
+    """:class:`SeatLookup` of ``seat`` ((N,), -1 for none)."""
+    size = len(seat)
+    return SeatLookup(np.maximum(seat, 0) * size + np.arange(size), seat >= 0)
+
+
+def at_seat(values: np.ndarray, seat: np.ndarray | SeatLookup, fill=-1) -> np.ndarray:
     """values[seat[k], k] of a (4, N) array, ``fill`` where seat is -1."""
-    size = values.shape[1]
+    at = seat if isinstance(seat, SeatLookup) else seat_lookup(seat)
     # one gather from the flat array (twice as fast as a 2-D fancy index)
-    got = np.take(values.reshape(-1), np.maximum(seat, 0) * size + np.arange(size))
-    return (got - fill) * (seat >= 0) + fill  # np.where's result, faster
+    got = np.take(values.reshape(-1), at.index)
+    if fill == 0:
+        return got * at.seated
+    return (got - fill) * at.seated + fill  # np.where's result, faster
