@@ -20,8 +20,12 @@ from cardscore_frames.games.preferans.rules import MAX_SEATS, Rules
 __all__ = ["DealWalk", "PoolRun", "walk", "run_pools"]
 
 _SEAT = np.arange(MAX_SEATS)
-#: Sort key of a seat that cannot take any surplus (its pool closed, or no seat).
-_NEVER = np.iinfo(np.int64).max
+_TABLE = np.arange(MAX_SEATS + 1)[:, None, None]  # players at the table, 0..4
+_DONOR = _SEAT[None, :, None]
+#: By (players, donor, seat): may the seat take the donor's surplus (seated, and
+#: not the donor), and how many seats clockwise from the donor it sits.
+_TAKERS = (_SEAT < _TABLE) & (_SEAT != _DONOR)
+_CLOCKWISE = (_SEAT - _DONOR) % np.maximum(_TABLE, 1)
 
 
 class DealWalk(NamedTuple):
@@ -78,19 +82,19 @@ def _overflow(pool, donor, surplus, target, n):
 
     Ties go to the first clockwise from the donor, over every seat of the table
     (the 4-player dealer included). ``pool`` is (k, 4); the rest are (k,).
+
+    A taker's turn is worked out by comparing with the other three seats, not by
+    sorting each game's four: on a few hundred games, four column comparisons
+    are twice as fast as a sort along rows and the gathers around it.
     """
-    seated = _SEAT[None, :] < n[:, None]
     short = np.maximum(target[:, None] - pool, 0)
-    short = np.where(seated & (_SEAT[None, :] != donor), short, 0)
-    clockwise = (_SEAT[None, :] - donor) % n[:, None]
-    key = np.where(short > 0, short.astype(np.int64) * 8 + clockwise, _NEVER)
-    order = np.argsort(key, axis=1, kind="stable")
-    sorted_short = np.take_along_axis(short, order, axis=1)
-    before = np.cumsum(sorted_short, axis=1) - sorted_short
-    taken = np.clip(surplus[:, None] - before, 0, sorted_short)
-    given = np.zeros_like(pool)
-    np.put_along_axis(given, order, taken, axis=1)
-    return given
+    short *= _TAKERS[n, donor]
+    # a taker with a shortfall comes after every seat with none (its key >= 8)
+    key = short * 8 + _CLOCKWISE[n, donor]
+    before = np.zeros_like(short)  # the shortfalls served before this seat
+    for seat in _SEAT:
+        before += (key[:, seat, None] < key) * short[:, seat, None]
+    return np.clip(surplus[:, None] - before, 0, short).astype(pool.dtype, copy=False)
 
 
 def _spill(state, block, donor, surplus, target, n, rules, run, spills):
