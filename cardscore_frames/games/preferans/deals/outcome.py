@@ -170,6 +170,25 @@ def _whister_mountain(h: _Hand, rules: Rules):
     return first, second, short
 
 
+def _outcome_of_case(case: int) -> int:
+    """The outcome code of a contract deal (see :data:`OUTCOMES`): the first that
+    holds of a failed misère, level 0 (a misère, or no contract), a half-whist,
+    nobody whisted, made; else failed. ``case`` holds those facts as bits:
+    16 misère failed, 8 level 0, 4 half-whist, 2 whisted, 1 undertricks."""
+    failed_misere, zero, half, whisted, under = (case >> b & 1 for b in (4, 3, 2, 1, 0))
+    if zero:
+        return 6 if failed_misere else 5
+    if half:
+        return 2
+    if not whisted:
+        return 1
+    return 4 if under else 3
+
+
+#: :func:`_outcome_of_case` of each of the 32 cases, looked up for every deal.
+_OUTCOME_OF_CASE = np.array([_outcome_of_case(c) for c in range(32)], np.int8)
+
+
 def _contracts(st: Seats, code, calls, tricks, rules: Rules):
     """Contracts 6..10 and misère: pool, mountain and whists on the declarer.
 
@@ -225,31 +244,40 @@ def _contracts(st: Seats, code, calls, tricks, rules: Rules):
         (st.second, cons + tricks2 + half_whists),
         (dealer, cons),
     )
-    # the first that holds of: level 0 (misère, or no contract), half-whist,
-    # nobody whisted, made; else failed (each written over the one after it)
-    outcome = np.where(under == 0, np.int8(3), np.int8(4))
-    outcome[~(w1 | w2)] = 1
-    outcome[half] = 2
-    zero = level == 0
-    outcome[zero] = 5
-    outcome[zero & misere_failed] = 6
-    counts = (w1 & w2).astype(np.int32) + (w1 | w2)
+    whisted = w1 | w2
+    case = (
+        np.int8(16) * misere_failed
+        + np.int8(8) * (level == 0)
+        + np.int8(4) * half
+        + np.int8(2) * whisted
+        + (under > 0)
+    )
+    outcome = _OUTCOME_OF_CASE[case]
+    counts = (w1 & w2).astype(np.int32) + whisted
     under = under + misere * td
     return pool, mountain, on, outcome, value, counts, under, short
 
 
 def _all_pass(st: Seats, tricks, price, rules: Rules):
     """All-pass deals: a trick costs the price in the mountain (or, Rostov, whists
-    from the player with the fewest); no trick writes the price in the pool."""
-    playing = st.active & (price > 0)[None, :]
-    pool = (playing & (tricks == 0)) * price[None, :]
+    from the player with the fewest); no trick writes the price in the pool.
+
+    Returns the deals with a price (an index), the pool and mountain points of
+    each of them ((4, k)), and Rostov's (4, N) ``low`` and ``owed`` (else None):
+    about one deal in eight is an all-pass, so only those are looked at.
+    """
+    at = np.flatnonzero(price > 0)
+    cost, taken = price[at], tricks[:, at]
+    playing = st.active[:, at]
+    pool = (playing & (taken == 0)) * cost
     if rules.all_pass != "rostov":
-        mountain = playing * (price[None, :] * tricks)
-        return pool, mountain, None, None
-    fewest = np.where(playing, tricks, 99).min(axis=0, keepdims=True)
-    low = playing & (tricks == fewest)
-    owed = rules.all_pass_whists * price[None, :] * ((playing & ~low) * tricks)
-    return pool, np.zeros_like(pool), low, owed.astype(np.int32)
+        return at, pool, playing * (cost * taken), None, None
+    fewest = np.where(playing, taken, 99).min(axis=0, keepdims=True)
+    low = np.zeros(tricks.shape, bool)
+    owed = np.zeros(tricks.shape, np.int32)
+    low[:, at] = playing & (taken == fewest)
+    owed[:, at] = rules.all_pass_whists * cost * ((playing & ~low[:, at]) * taken)
+    return at, pool, np.zeros_like(pool), low, owed
 
 
 def with_corrections(
@@ -290,11 +318,13 @@ def deal_effects(st: Seats, code, calls, tricks, price, rules: Rules) -> Deal:
     pool, mountain, on, outcome, value, whisters, under, short = _contracts(
         st, code, calls, tricks, rules
     )
-    ap_pool, ap_mountain, low, owed = _all_pass(st, tricks, price, rules)
+    at, ap_pool, ap_mountain, low, owed = _all_pass(st, tricks, price, rules)
+    pool[:, at] += ap_pool
+    mountain[:, at] += ap_mountain
     all_pass = code == ALL_PASS
     return Deal(
-        pool + ap_pool,
-        mountain + ap_mountain,
+        pool,
+        mountain,
         on,
         low,
         owed,
