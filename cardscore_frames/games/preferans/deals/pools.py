@@ -64,16 +64,20 @@ def walk(index: GameIndex) -> DealWalk:
 
 
 class PoolRun(NamedTuple):
-    """What the pools did on each deal, in slot order (see :class:`Layout`);
-    per-seat arrays are seat-major, (4, N)."""
+    """What the pools did on each deal, in slot order (see :class:`DealWalk`).
 
-    pool: np.ndarray  # (4, N) int32: points written in each pool, after the cap
-    mountain: np.ndarray  # (4, N) int32: surplus nobody took, off the donor (<= 0)
+    Per-seat arrays are slot-major, (N, 4): the four seats of a deal side by
+    side, so that putting the deals back in the log's order gathers one cache
+    line per deal, not four.
+    """
+
+    pool: np.ndarray  # (N, 4) int32: points written in each pool, after the cap
+    mountain: np.ndarray  # (N, 4) int32: surplus nobody took, off the donor (<= 0)
     overflow: np.ndarray  # (N,) int32: points written beyond the writer's target
     after_end: np.ndarray  # (N,) bool: the game was over before this deal
     game_over: np.ndarray  # (N,) bool: the game is over after this deal
-    pool_sheet: np.ndarray  # (4, N) int32: each pool after the deal
-    mountain_sheet: np.ndarray  # (4, N) int32: each mountain after the deal
+    pool_sheet: np.ndarray  # (N, 4) int32: each pool after the deal
+    mountain_sheet: np.ndarray  # (N, 4) int32: each mountain after the deal
     spill: tuple  # (slots, donors, (k, 4) whists) written for the points given
 
 
@@ -105,7 +109,7 @@ def _spill(state, block, donor, surplus, target, n, rules, run, spills):
     rest = surplus[at] - given.sum(axis=1)
     slots = block.start + at
     # a/b mountain points a pool point; score() checks that a/b is whole
-    run.mountain[donor, slots] -= (rules.pool_whists // rules.mountain_whists) * rest
+    run.mountain[slots, donor] -= (rules.pool_whists // rules.mountain_whists) * rest
     run.overflow[slots] += surplus[at]
     spills.append((slots, np.full(len(at), donor), rules.pool_whists * given))
 
@@ -120,7 +124,7 @@ def _over(state, target, n, rules) -> np.ndarray:
 
 def _empty_run(size: int) -> PoolRun:
     def z(*shape):
-        return np.zeros((*shape, size), np.int32)
+        return np.zeros((size, *shape), np.int32)
 
     return PoolRun(
         z(MAX_SEATS),
@@ -186,9 +190,9 @@ def run_pools(write, mountain, lay: DealWalk, n, target, rules: Rules) -> PoolRu
                     )
             else:
                 state[donor] += points
-        run.pool[:, block] = state - before
-        mountains[:, :k] += mountain[:, block] + run.mountain[:, block]
-        run.pool_sheet[:, block], run.mountain_sheet[:, block] = state, mountains[:, :k]
+        run.pool[block] = (state - before).T
+        mountains[:, :k] += mountain[:, block] + run.mountain[block].T
+        run.pool_sheet[block], run.mountain_sheet[block] = state.T, mountains[:, :k].T
         over[:k] |= _over(state, tgt, size, rules)
         run.game_over[block] = over[:k]
     return run._replace(spill=_joined(spills))
