@@ -10,6 +10,7 @@ number is changed on the way in: beyond it, a value is reported, never rounded.
 from __future__ import annotations
 
 import decimal
+import math
 import numbers
 from typing import Any
 
@@ -194,19 +195,23 @@ def _whole_in_range(f: Field, raw: pd.Series, fill_rows) -> Any:
         return None
     if fill_rows is not None and f.blank_when is not None:
         return None
-    if raw.hasnans and not (f.blank and f.default is None):
+    blank = raw.isna().to_numpy()
+    if blank.any() and not (f.blank and f.default is None):
         return None  # a blank is a problem, or reads as the default
-    if not raw.notna().any():
+    if blank.all():
         return None
     low, high = f.bounds()
-    if raw.min() < low or raw.max() > high:  # blanks skipped
+    # blanks read as a number in range: numpy's reductions, not pandas' masked
+    # ones (several times slower), find the smallest and largest value
+    inside = min(max(0, math.ceil(low)), high)
+    values = raw.to_numpy(dtype=np.int64, na_value=inside)
+    if values.min() < low or values.max() > high:
         return None
-    values = raw.to_numpy(dtype=np.int64, na_value=0)
     if not values.flags.writeable:  # a view of the raw column: the typed one owns
         values = values.copy()
     if f.step is not None and f.step != 1 and (values % f.step != 0).any():
         return None
-    return pd.arrays.IntegerArray(values, raw.isna().to_numpy())
+    return pd.arrays.IntegerArray(values, blank)
 
 
 def _checked(f: Field, num: np.ndarray, blank: np.ndarray, problems, whole: bool):
