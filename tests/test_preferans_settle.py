@@ -438,6 +438,47 @@ def test_game_values_given_on_one_row_only():
         )
 
 
+def test_game_values_given_on_one_row_only_in_any_row_order():
+    full = make_sheet([SEED_GAME, three((0, 1, 2), pool=(10, 6, 8))])
+    full["pool_target"] = [20] * 4 + [10] * 3
+    full["whist_price"] = [0.05] * 4 + [0.003] * 3
+    sparse = full.copy()
+    sparse.loc[[0, 1, 3, 4, 6], ["pool_target", "whist_price"]] = None
+    shuffled = sparse.iloc[[5, 2, 0, 6, 3, 1, 4]]
+    result = preferans.settle(shuffled, whist_price=0.01)
+    assert result["game_id"].tolist() == [2] * 3 + [1] * 4  # by first appearance
+    assert result["whist_price"].tolist() == [0.003] * 3 + [0.05] * 4
+    expected = preferans.settle(full).set_index(["game_id", "seat"])["money"]
+    assert result.set_index(["game_id", "seat"])["money"].to_dict() == (
+        expected.to_dict()
+    )
+    shuffled.loc[3, "pool_target"] = 25  # two targets in one game: reported
+    with pytest.raises(LogValidationError) as err:
+        preferans.settle(shuffled)
+    fc = err.value.failure_cases
+    assert set(fc["reason"]) == {"differs_in_game"}
+    assert sorted(fc["seat"]) == [3, 4]  # the rows that give a target
+
+
+@pytest.mark.parametrize("games", [2, 400], ids=["few-names", "many-names"])
+def test_a_name_twice_in_a_game_is_found_among_many_names(games):
+    # 400 games of 3 distinct names each: more (game, name) pairs than the
+    # rows count them by, so they are told apart another way; the answer is
+    # the same
+    names = [[f"n{3 * g + i}" for i in range(3)] for g in range(games)]
+    names[-1][2] = names[-1][0]  # the last game: its first player twice
+    names[0][1] = None  # a blank name is its own problem, not a duplicate
+    sheet = make_sheet([three((0, 0, 0), names=tuple(n)) for n in names]).assign(
+        pool_target=10
+    )
+    with pytest.raises(LogValidationError) as err:
+        preferans.settle(sheet)
+    fc = err.value.failure_cases
+    twice = fc[fc["reason"] == "duplicate_player"]
+    assert twice[["game_id", "seat"]].values.tolist() == [[games, 1], [games, 3]]
+    assert set(fc["reason"]) == {"duplicate_player", "blank"}
+
+
 def test_report_is_settle_and_pairwise():
     sheet = csf.read_log(SAMPLE, game="preferans", kind="sheet")
     tables = preferans.settle_report(sheet, method="average", whist_price=0.05)

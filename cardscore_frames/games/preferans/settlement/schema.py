@@ -154,8 +154,8 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
             gaps=_gaps(codes, seats, size),
         )
     names = pd.factorize(sheet["player"])[0]
-    key = codes.astype(np.int64) * (names.max(initial=0) + 2) + names
-    twice = pd.Series(key).duplicated(keep=False).to_numpy()
+    key = codes.astype(np.int64) * (names.max(initial=0) + 2) + names + 1  # NA: 0
+    twice = _repeated(key)
     named = sheet["player"].notna().to_numpy()
     problems.add(
         twice & named,
@@ -163,6 +163,15 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         "duplicate_player",
         "player names must be distinct in a game; {value} appears more than once",
     )
+
+
+def _repeated(key: np.ndarray) -> np.ndarray:
+    """Rows whose non-negative ``key`` another row has too: counted by key when
+    the keys are few enough (games times names, no more than a few per row),
+    else hashed."""
+    if len(key) and key.max() < 8 * len(key) + 1024:
+        return np.bincount(key)[key] > 1
+    return pd.Series(key).duplicated(keep=False).to_numpy()
 
 
 def check_whists(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
@@ -213,6 +222,11 @@ def _game_value(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndar
     v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
     if not np.isnan(v).any() and (v == v[index.first_of()]).all():
         return v  # given on every row, the same within each game: the usual sheet
+    if index.in_order and index.n_games:  # every row in a game, games one by one
+        low = np.fmin.reduceat(v, index.starts[:-1])  # fmin/fmax skip NaN
+        high = np.fmax.reduceat(v, index.starts[:-1])
+        if ((low == high) | np.isnan(low)).all():  # a game's value, or none
+            return np.repeat(low, index.sizes)
     low = _game_spread(v, index, "min")
     high = _game_spread(v, index, "max")
     _report(
