@@ -11,8 +11,9 @@ twelfths, so thirds and quarters stay exact) by the chosen method, then money by
 largest remainder: the fastest a per-game Python loop gets, and the figure the
 target is judged on. A second, slower baseline runs the same per-game code on a
 pandas groupby. Both are timed on a sample of the games and scaled; all must give
-the same twelfths and money units on that sample. The vectorised code and the
-plain reference each run once to warm up, then are timed best of ``--repeat``.
+the same twelfths and money units on that sample. The vectorised code (with and
+without the sheets' validation) and the plain reference each run once to warm
+up, then are timed best of ``--repeat``.
 """
 
 from __future__ import annotations
@@ -149,9 +150,10 @@ def main() -> None:
     def plain_python() -> pd.DataFrame:
         return baseline_records(sample, args.method)
 
-    fast(), plain_python()  # warm-up: the process's memory and caches, for both
+    # warm-up: the process's memory and caches, for each timed path alike
+    fast(), with_validation(), plain_python()
     t_fast, result = best_of(fast, args.repeat)
-    t_valid, _ = best_of(with_validation, 1)
+    t_valid, _ = best_of(with_validation, args.repeat)
     t_plain, plain = best_of(plain_python, args.repeat)
     t_base, base = best_of(lambda: baseline(sample, args.method), 1)
 
