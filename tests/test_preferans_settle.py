@@ -479,6 +479,26 @@ def test_a_name_twice_in_a_game_is_found_among_many_names(games):
     assert set(fc["reason"]) == {"duplicate_player", "blank"}
 
 
+def test_games_found_by_validation_serve_only_the_sheet_as_checked():
+    # validation keeps the sheet's game codes for settle; a sheet whose game ids
+    # changed in place afterwards (its stamp and what it kept still attached) is
+    # settled by its own games
+    games = [three((0, 1, 2), pool=(10, 6, 8)), three((3, 0, 0), pool=(4, 10, 2))]
+    sheet = make_sheet(games).assign(pool_target=10)
+    checked = csf.validate(sheet, game="preferans", kind="sheet")
+    assert preferans.settle(checked).equals(preferans.settle(sheet))
+    checked = csf.validate(sheet, game="preferans", kind="sheet")
+    # seats 1 3 2 in game 1, 2 1 3 in game 2
+    checked["game_id"] = pd.array([1, 2, 1, 2, 1, 2], dtype="Int64")
+    by_hand = make_sheet(
+        [three((0, 0, 2), pool=(10, 10, 8)), three((3, 1, 0), pool=(4, 6, 2))]
+    ).assign(pool_target=10)
+    settled = preferans.settle(checked, validate=False)
+    assert settled.sort_values(["game_id", "seat"])["twelfths"].tolist() == (
+        preferans.settle(by_hand)["twelfths"].tolist()
+    )
+
+
 def test_report_is_settle_and_pairwise():
     sheet = csf.read_log(SAMPLE, game="preferans", kind="sheet")
     tables = preferans.settle_report(sheet, method="average", whist_price=0.05)

