@@ -156,11 +156,7 @@ def _conform_all(raw: pd.DataFrame, schema: Schema, problems: Problems) -> dict:
         elif _blank_numbers(f):  # left out: all blank, nothing to read
             typed[f.name] = _all_blank(f, raw.index)
         else:  # an optional column left out: all blank (or its default), typed
-            none = np.full(len(raw), -1, dtype=np.int8)
-            blank = pd.Categorical.from_codes(
-                none, categories=pd.Index([], dtype="str")
-            )
-            typed[f.name] = conform(f, pd.Series(blank, index=raw.index), problems)
+            typed[f.name] = _left_out(f, raw.index, problems)
     share_names(typed, list(schema.fields))
     return {f.name: typed[f.name] for f in schema.fields if f.name in typed}
 
@@ -180,6 +176,24 @@ def _all_blank(f, index: pd.Index) -> pd.Series:
     # no copy: a copy would write every zero under the mask (untouched, they
     # take no memory)
     return pd.Series(values, index=index, name=f.name, copy=False)
+
+
+def _left_out(f, index: pd.Index, problems: Problems) -> pd.Series:
+    """An optional column the log leaves out, typed: all blank, or its default."""
+    if f.blank and f.default is None:  # blank: typed as a blank column of no
+        # rows is, then stretched (no cell to look at, no problem to find)
+        none = _blank_text(0, pd.RangeIndex(0))
+        empty = conform(f, none, problems).array
+        blank = empty.take(np.full(len(index), -1), allow_fill=True)
+        return pd.Series(blank, index=index, name=f.name, copy=False)
+    return conform(f, _blank_text(len(index), index), problems)
+
+
+def _blank_text(size: int, index: pd.Index) -> pd.Series:
+    """A column of ``size`` blank cells, as a categorical of text reads."""
+    none = np.full(size, -1, dtype=np.int8)
+    blank = pd.Categorical.from_codes(none, categories=pd.Index([], dtype="str"))
+    return pd.Series(blank, index=index)
 
 
 def _fill_rows(f, typed: dict) -> np.ndarray | None:
