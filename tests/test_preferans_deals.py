@@ -679,6 +679,9 @@ def test_every_problem_at_once():
     assert "got 'Zed'" in by.loc[(1, 2, "declarer"), "message"]
     assert "one of 6s, 6c" in by.loc[(1, 8, "contract"), "message"]
     assert "A is the declarer" in by.loc[(1, 13, "call1"), "message"]
+    assert "got 'half' on 8s" in by.loc[(1, 4, "call3"), "message"]
+    assert "B is the first defender" in by.loc[(1, 5, "call2"), "message"]
+    assert "beside whist" in by.loc[(1, 6, "call3"), "message"]
 
 
 def test_bad_rows_and_deals_after_the_end_reported_together():

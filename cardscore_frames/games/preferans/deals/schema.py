@@ -252,35 +252,56 @@ _HALF_LEVEL = np.isin(np.arange(11), HALF_WHIST_LEVELS)
 
 
 def _check_half(deals, problems, st: Seats, calls, level, i: int, col: str) -> None:
-    """A half-whist: on a six or a seven, by the second defender, after a pass."""
-    half = (level > 0) & ((st.first == i) | (st.second == i)) & (calls[i] == HALF)
+    """A half-whist: on a six or a seven, by the second defender, after a pass.
+
+    Looked at on the deals where seat i half-whists only (about one in a
+    hundred), each finding spread back over every deal."""
+    half = calls[i] == HALF
+    if not half.any():  # no half-whist in this column: nothing to look at
+        return
+    half &= (level > 0) & ((st.first == i) | (st.second == i))
+    rows = np.flatnonzero(half)
+
+    def on_rows(found: np.ndarray) -> np.ndarray:
+        mask = np.zeros(len(half), dtype=bool)
+        mask[rows[found]] = True
+        return mask
+
     _add(
         problems,
-        half & ~_HALF_LEVEL[level],
+        on_rows(~_HALF_LEVEL[level[rows]]),
         col,
         "half_level",
         f"{col}: a half-whist is allowed only on a six or a seven; got {{value}} on "
         "{contract}",
         contract=deals["contract"],
     )
+    first, second = st.first[rows], st.second[rows]
     _add(
         problems,
-        half & (st.first == i),
+        on_rows(first == i),
         col,
         "half_first_defender",
         f"{col}: only the second defender may half-whist, after the first passed; "
         "{who} is the first defender; got {value}",
         who=_player(deals, i),
     )
-    other = at_seat(calls, np.where(st.first == i, st.second, st.first))
+    mate = np.where(first == i, second, first)  # the other defender
+    other = np.where(mate >= 0, calls[np.maximum(mate, 0), rows], -1)
+
+    def other_call() -> np.ndarray:
+        every = np.full(len(half), None, dtype=object)
+        every[rows] = np.asarray(CALLS, dtype=object)[np.maximum(other, 0)]
+        return every
+
     _add(
         problems,
-        half & (st.second == i) & (other >= 0) & (other != PASS),
+        on_rows((second == i) & (other >= 0) & (other != PASS)),
         col,
         "half_beside_whist",
         f"{col}: a half-whist is allowed only when the other "
         "defender passed; got {value} beside {other}",
-        other=np.asarray(CALLS, dtype=object)[np.maximum(other, 0)],
+        other=other_call,
     )
 
 
@@ -380,14 +401,18 @@ def check_tricks(deals, problems: Problems, rules: Rules, st: Seats) -> None:
             "played (both defenders passed, or a half-whist); got {value}",
             contract=deals["contract"],
         )
+    counted = st.active & given
     complete = played & ~(st.active & ~given).any(axis=0)
-    total = np.where(st.active & given, tricks, 0).sum(axis=0)
+    total = np.zeros(len(deals))
+    for seat in range(MAX_SEATS):  # a row at a time: no (4, N) temporary
+        total += np.where(counted[seat], tricks[seat], 0)
     wrong = complete & (total != 10)
-    shown = np.where(st.active & given, tricks, np.nan)[:, wrong].T
+    if not wrong.any():
+        return
+    shown = np.where(counted[:, wrong], tricks[:, wrong], np.nan).T
     value = np.full(len(deals), None, dtype=object)
     value[wrong] = ["+".join(str(int(t)) for t in row if t == t) for row in shown]
-    _add(
-        problems,
+    problems.add(
         wrong,
         "tricks",
         "tricks_sum",
