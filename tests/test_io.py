@@ -292,6 +292,35 @@ def test_whole_number_columns_with_blanks_read_from_parquet_as_from_csv(tmp_path
     assert hit["value"].tolist() == [11]
 
 
+def test_categoricals_already_typed_are_copied_not_shared():
+    """A categorical whose categories are the ones it is typed to (a checked log
+    checked again, a Parquet file written from one) keeps its codes, as a copy."""
+    raw = pd.DataFrame(
+        {
+            "game_id": [1, 1, 1],
+            "deal": [1, 2, 3],
+            "player1": ["A"] * 3,
+            "player2": ["B"] * 3,
+            "player3": ["C"] * 3,
+            "taker": ["A", "B", "C"],
+            "contract": ["petite", "garde", "petite"],
+            "oudlers": [2, 1, 3],
+            "card_points": [45.5, 30.0, 60.0],
+        }
+    )
+    typed = csf.validate(raw, game="tarot")
+    again = csf.validate(typed.copy(), game="tarot")
+    pd.testing.assert_frame_equal(again, typed)
+    given = typed.copy()
+    again = csf.validate(given, game="tarot")
+    categorical = [c for c in again if isinstance(again[c].dtype, pd.CategoricalDtype)]
+    assert {"contract", "taker", "player1"} <= set(categorical)
+    for c in categorical:
+        assert not np.shares_memory(again[c].array.codes, given[c].array.codes), c
+    given.loc[0, "contract"] = "garde"
+    assert again["contract"].tolist() == ["petite", "garde", "petite"]
+
+
 def test_a_checked_frame_shares_no_memory_with_the_frame_it_was_checked_from():
     """Whole-number columns are taken without a cell-by-cell look, yet the
     typed log owns them: editing either frame leaves the other as it was."""

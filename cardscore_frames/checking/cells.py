@@ -161,6 +161,16 @@ class Cells:
             self.codes = np.where(hit, -1, self.codes)
             self._blank_rows()
 
+    def spread(self, per_value: np.ndarray) -> np.ndarray:
+        """``per_value`` (an entry per distinct value, then -1 for the blank) of
+        every row. A column read as the categorical it is typed to numbers its
+        values 0, 1, ... already: its codes are taken as they are, not looked up
+        (they are the cells' own, never the column's: ``cat.codes`` copies)."""
+        n = len(per_value) - 1
+        if per_value[n] == -1 and np.array_equal(per_value[:n], np.arange(n)):
+            return self.codes
+        return per_value[self.codes]
+
     def map(self, fn: Callable[[Any], Any], dtype: Any = object) -> np.ndarray:
         """``fn`` of every distinct non-blank value, spread back over the rows."""
         per = np.array(

@@ -134,9 +134,10 @@ def _text_ids(cells: _Cells):
         per = per.astype(np.int64)
         return pd.arrays.IntegerArray(per[cells.codes], cells.is_blank.copy())
     codes, names = pd.factorize(text.where(given, None))
-    lut = np.append(codes, -1)
-    return pd.Categorical.from_codes(
-        lut[cells.codes], categories=pd.Index(names, dtype="str")
+    return pd.Categorical.from_codes(  # factorize's codes are valid ones
+        cells.spread(np.append(codes, -1)),
+        categories=pd.Index(names, dtype="str"),
+        validate=False,
     )
 
 
@@ -174,7 +175,7 @@ def _to_name(f: Field, cells: _Cells, problems: Problems):
     where = {n: i for i, n in enumerate(names)}
     lut = np.array([-1 if n is None else where[n] for n in stripped], dtype=np.int32)
     dtype = pd.CategoricalDtype(pd.Index(names, dtype="str"), ordered=True)
-    return pd.Categorical.from_codes(lut[cells.codes], dtype=dtype, validate=False)
+    return pd.Categorical.from_codes(cells.spread(lut), dtype=dtype, validate=False)
 
 
 def share_names(typed: dict[str, pd.Series], fields: list[Field]) -> None:
@@ -212,7 +213,7 @@ def _to_label(f: Field, cells: _Cells, problems: Problems):
     where = {t: i for i, t in enumerate(labels)}
     lut = np.array([-1 if t is None else where[t] for t in text], dtype=np.int32)
     dtype = pd.CategoricalDtype(pd.Index(labels, dtype="str"))
-    return pd.Categorical.from_codes(lut[cells.codes], dtype=dtype, validate=False)
+    return pd.Categorical.from_codes(cells.spread(lut), dtype=dtype, validate=False)
 
 
 _DATE_FORMATS = (
@@ -273,8 +274,9 @@ def _to_choice(f: Field, cells: _Cells, problems: Problems):
         None if b else _norm_choice(f, u) for u, b in zip(cells.uniques, cells.blank_u)
     ]
     good = np.array([n is not None for n in norm], dtype=bool)
-    bad = ~cells.is_blank & ~good[cells.codes]
-    if bad.any():
+    ok = good | cells.blank_u  # per distinct value: a choice, or blank
+    bad = None if ok.all() else ~ok[cells.codes]
+    if bad is not None and bad.any():
         hints = np.array(
             [
                 "" if ok or blank else _did_you_mean(f, u)
@@ -298,7 +300,7 @@ def _to_choice(f: Field, cells: _Cells, problems: Problems):
     where = {c: i for i, c in enumerate(categories)}
     code_u = np.array([-1 if n is None else where[n] for n in norm], dtype=np.int16)
     return pd.Categorical.from_codes(
-        code_u[cells.codes], dtype=pd.CategoricalDtype(categories), validate=False
+        cells.spread(code_u), dtype=pd.CategoricalDtype(categories), validate=False
     )
 
 

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import game_index
+from cardscore_frames.checking import GameIndex, game_index
 from cardscore_frames.errors import RulesError
 from cardscore_frames.games.preferans.deals.corrections import (
     amounts,
@@ -193,11 +193,16 @@ class ScoredArrays(NamedTuple):
     game_over: np.ndarray  # (N,) bool: the game is over after this deal
 
 
-def walked(deals: pd.DataFrame, rules: Rules, st: Seats | None = None):
+def walked(
+    deals: pd.DataFrame,
+    rules: Rules,
+    st: Seats | None = None,
+    index: GameIndex | None = None,
+):
     """Every deal's effect, and the pools walked through every game: the work
-    that the check for deals after the end and the scorer share (``st``: the
-    log's seats, if at hand)."""
-    lay = walk(game_index(deals))
+    that the check for deals after the end and the scorer share (``st`` and
+    ``index``: the log's seats and :func:`game_index`, if at hand)."""
+    lay = walk(game_index(deals) if index is None else index)
     st = seats(deals) if st is None else st
     code = contract_codes(deals)
     tricks = trick_ints(deals)

@@ -43,14 +43,15 @@ def check_after_end(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     negative = bool(correction.any()) and _negative_pools(deals, correction)
     if not (reject or negative):
         return
-    codes = problems.cached("games", lambda: game_index(deals, "deal")).codes
+    index = problems.cached("games", lambda: game_index(deals, "deal"))
+    codes = index.codes
     bad_game = np.zeros(codes.max(initial=-1) + 2, dtype=bool)
-    np.logical_or.at(bad_game, codes, problems.bad)
+    bad_game[codes[problems.bad]] = True  # a blank game id (-1): the last slot
     rows = np.flatnonzero(~bad_game[codes] & (codes >= 0))
     if not len(rows):
         return
     if len(rows) == len(deals):  # every row: the scorer may reuse the walk
-        walk = walked(deals, rules, st)
+        walk = walked(deals, rules, st, index)
         problems.keep(WALK, rules, walk)
         ends = game_ends(deals, rules, walk)
     else:
