@@ -111,7 +111,9 @@ class Cells:
     def __init__(self, raw: pd.Series) -> None:
         self.raw = raw
         if isinstance(raw.dtype, pd.CategoricalDtype):  # read as codes already
-            codes, uniques = raw.cat.codes.to_numpy(), raw.cat.categories
+            # the cells' own codes: what is typed from them never shares the
+            # column's memory
+            codes, uniques = raw.array.codes.copy(), raw.cat.categories
         else:
             codes, uniques = _factorize(raw)
         self.codes = np.asarray(codes)
@@ -164,8 +166,8 @@ class Cells:
     def spread(self, per_value: np.ndarray) -> np.ndarray:
         """``per_value`` (an entry per distinct value, then -1 for the blank) of
         every row. A column read as the categorical it is typed to numbers its
-        values 0, 1, ... already: its codes are taken as they are, not looked up
-        (they are the cells' own, never the column's: ``cat.codes`` copies)."""
+        values 0, 1, ... already: its codes are taken as they are (the cells'
+        own copy), not looked up."""
         n = len(per_value) - 1
         if per_value[n] == -1 and np.array_equal(per_value[:n], np.arange(n)):
             return self.codes
