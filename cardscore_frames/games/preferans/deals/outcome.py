@@ -86,14 +86,17 @@ def _by_seat(size: int, *parts: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     Each seat's row is written whole, as the sum of amount times "this part's
     seat is mine": four passes of arithmetic are faster than scattering into the
     (seat, deal) array, and comparing one-byte seats faster than eight-byte ones.
+    One mask and one buffer serve every pass (fresh memory costs a fault a page).
     """
     small = [(seat.astype(np.int8), amount) for seat, amount in parts]
     out = np.empty((MAX_SEATS, size), np.int32)
+    mine = np.empty(size, bool)
+    term = np.empty(size, np.int32) if len(small) > 1 else None
     for s in range(MAX_SEATS):
         (seat, amount), *rest = small
-        row = np.multiply(seat == s, amount, out=out[s])
+        row = np.multiply(np.equal(seat, s, out=mine), amount, out=out[s])
         for seat, amount in rest:
-            row += (seat == s) * amount
+            row += np.multiply(np.equal(seat, s, out=mine), amount, out=term)
     return out
 
 
