@@ -422,12 +422,19 @@ def test_result_shares_no_memory_with_the_sheet():
     assert result.loc[0, "money"] == 0.38
 
 
-def test_game_values_given_on_one_row_only():
+def _game_values_full_and_sparse() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Two games' sheet with pool_target and whist_price on every row, and the
+    same with them on one or two rows of each game only."""
     full = make_sheet([SEED_GAME, three((0, 1, 2), pool=(10, 6, 8))])
     full["pool_target"] = [20] * 4 + [10] * 3
     full["whist_price"] = [0.05] * 4 + [0.003] * 3
     sparse = full.copy()
     sparse.loc[[0, 1, 3, 4, 6], ["pool_target", "whist_price"]] = None
+    return full, sparse
+
+
+def test_game_values_given_on_one_row_only():
+    full, sparse = _game_values_full_and_sparse()
     for method in preferans.METHODS:
         pd.testing.assert_frame_equal(
             preferans.settle(sparse, method=method).drop(columns=["whist_price"]),
@@ -439,11 +446,7 @@ def test_game_values_given_on_one_row_only():
 
 
 def test_game_values_given_on_one_row_only_in_any_row_order():
-    full = make_sheet([SEED_GAME, three((0, 1, 2), pool=(10, 6, 8))])
-    full["pool_target"] = [20] * 4 + [10] * 3
-    full["whist_price"] = [0.05] * 4 + [0.003] * 3
-    sparse = full.copy()
-    sparse.loc[[0, 1, 3, 4, 6], ["pool_target", "whist_price"]] = None
+    full, sparse = _game_values_full_and_sparse()
     shuffled = sparse.iloc[[5, 2, 0, 6, 3, 1, 4]]
     result = preferans.settle(shuffled, whist_price=0.01)
     assert result["game_id"].tolist() == [2] * 3 + [1] * 4  # by first appearance
