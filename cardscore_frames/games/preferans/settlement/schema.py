@@ -127,6 +127,10 @@ def _gaps(codes: np.ndarray, seats: np.ndarray, size: np.ndarray) -> np.ndarray:
     return text
 
 
+#: By rows in a game (more than 4 read as 5): is it a table of 3 or 4 players?
+_COUNT_OK = np.isin(np.arange(MAX_SEATS + 2), PLAYER_COUNTS)
+
+
 def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """3 or 4 players a game, seats 1..n without a gap, distinct names."""
     # the game codes do not depend on the rules: settle takes them as they are
@@ -134,7 +138,7 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     codes = _game_key(sheet, problems)
     size = np.bincount(codes)[codes]
     seats = _seats(sheet)
-    bad_size = ~np.isin(size, PLAYER_COUNTS)
+    bad_size = ~_COUNT_OK[np.minimum(size, MAX_SEATS + 1)]
     _report(
         problems,
         bad_size,
@@ -159,7 +163,11 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
             size=size,
             gaps=_gaps(codes, seats, size),
         )
-    names = pd.factorize(sheet["player"])[0]
+    player = sheet["player"]
+    if isinstance(player.dtype, pd.CategoricalDtype):  # a checked sheet's names
+        names = player.array.codes.astype(np.int64)
+    else:
+        names = pd.factorize(player)[0]
     key = codes.astype(np.int64) * (names.max(initial=0) + 2) + names + 1  # NA: 0
     twice = _repeated(key)
     named = sheet["player"].notna().to_numpy()
