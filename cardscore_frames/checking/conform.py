@@ -274,8 +274,8 @@ def _to_choice(f: Field, cells: _Cells, problems: Problems):
         None if b else _norm_choice(f, u) for u, b in zip(cells.uniques, cells.blank_u)
     ]
     good = np.array([n is not None for n in norm], dtype=bool)
-    ok = good | cells.blank_u  # per distinct value: a choice, or blank
-    bad = None if ok.all() else ~ok[cells.codes]
+    fits = good | cells.blank_u  # per distinct value: a choice, or blank
+    bad = None if fits.all() else ~fits[cells.codes]
     if bad is not None and bad.any():
         hints = np.array(
             [
