@@ -292,27 +292,34 @@ def test_whole_number_columns_with_blanks_read_from_parquet_as_from_csv(tmp_path
     assert hit["value"].tolist() == [11]
 
 
+def _tarot_deals(takers, contracts, oudlers, card_points) -> pd.DataFrame:
+    """One game of 3-player tarot (A, B, C), a deal for each taker given."""
+    n = len(takers)
+    return pd.DataFrame(
+        {
+            "game_id": [1] * n,
+            "deal": list(range(1, n + 1)),
+            "player1": ["A"] * n,
+            "player2": ["B"] * n,
+            "player3": ["C"] * n,
+            "taker": takers,
+            "contract": contracts,
+            "oudlers": oudlers,
+            "card_points": card_points,
+        }
+    )
+
+
 def test_categoricals_already_typed_are_copied_not_shared():
     """A categorical whose categories are the ones it is typed to (a checked log
     checked again, a Parquet file written from one) keeps its codes, as a copy."""
-    raw = pd.DataFrame(
-        {
-            "game_id": [1, 1, 1],
-            "deal": [1, 2, 3],
-            "player1": ["A"] * 3,
-            "player2": ["B"] * 3,
-            "player3": ["C"] * 3,
-            "taker": ["A", "B", "C"],
-            "contract": ["petite", "garde", "petite"],
-            "oudlers": [2, 1, 3],
-            "card_points": [45.5, 30.0, 60.0],
-        }
+    raw = _tarot_deals(
+        ["A", "B", "C"], ["petite", "garde", "petite"], [2, 1, 3], [45.5, 30.0, 60.0]
     )
     typed = csf.validate(raw, game="tarot")
-    again = csf.validate(typed.copy(), game="tarot")
-    pd.testing.assert_frame_equal(again, typed)
     given = typed.copy()
     again = csf.validate(given, game="tarot")
+    pd.testing.assert_frame_equal(again, typed)
     categorical = [c for c in again if isinstance(again[c].dtype, pd.CategoricalDtype)]
     assert {"contract", "taker", "player1"} <= set(categorical)
     for c in categorical:
@@ -324,19 +331,7 @@ def test_categoricals_already_typed_are_copied_not_shared():
 def test_a_checked_frame_shares_no_memory_with_the_frame_it_was_checked_from():
     """Whole-number columns are taken without a cell-by-cell look, yet the
     typed log owns them: editing either frame leaves the other as it was."""
-    raw = pd.DataFrame(
-        {
-            "game_id": [1, 1],
-            "deal": [1, 2],
-            "player1": ["A", "A"],
-            "player2": ["B", "B"],
-            "player3": ["C", "C"],
-            "taker": ["A", "B"],
-            "contract": ["garde", "petite"],
-            "oudlers": [2, 1],
-            "card_points": [45.5, 30.0],
-        }
-    )
+    raw = _tarot_deals(["A", "B"], ["garde", "petite"], [2, 1], [45.5, 30.0])
     typed = csf.validate(raw, game="tarot")
     raw.loc[0, ["deal", "oudlers"]] = [7, 3]
     raw.loc[1, "game_id"] = 9

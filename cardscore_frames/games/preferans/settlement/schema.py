@@ -79,17 +79,30 @@ def _game_key(sheet: pd.DataFrame, problems: Problems) -> np.ndarray:
     return np.where(codes < 0, codes.max(initial=-1) + 1, codes)
 
 
+def _per_game(values: np.ndarray, index: GameIndex, how: str) -> np.ndarray:
+    """(G,) each game's minimum or maximum of ``values`` (NaN where the game has
+    none), reduced game by game over the index's sorted rows."""
+    reduce = {"min": np.fmin, "max": np.fmax}[how]  # fmin/fmax skip NaN
+    if not index.n_games:
+        return np.zeros(0)
+    rows = values if index.in_order else values[index.order]
+    return reduce.reduceat(rows, index.starts[:-1])
+
+
+def _spread(per_game: np.ndarray, values: np.ndarray, index: GameIndex) -> np.ndarray:
+    """A per-game array over the rows (a row of no game keeps its own value)."""
+    if index.in_order:  # every row in a game, games one after another
+        return np.repeat(per_game, index.sizes)
+    spread = values.copy()
+    spread[index.order] = np.repeat(per_game, index.sizes)
+    return spread
+
+
 def _game_spread(values: np.ndarray, index: GameIndex, how: str) -> np.ndarray:
     """A per-row array of a per-game minimum or maximum of ``values`` (NaN where a
-    game has no value; a row of no game keeps its own), reduced game by game over
-    the index's sorted rows."""
+    game has no value; a row of no game keeps its own)."""
     values = np.asarray(values, dtype=float)
-    spread = values.copy()
-    if index.n_games:
-        reduce = {"min": np.fmin, "max": np.fmax}[how]  # fmin/fmax skip NaN
-        per_game = reduce.reduceat(values[index.order], index.starts[:-1])
-        spread[index.order] = np.repeat(per_game, index.sizes)
-    return spread
+    return _spread(_per_game(values, index, how), values, index)
 
 
 def _players(sheet: pd.DataFrame) -> np.ndarray:
@@ -170,7 +183,7 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         names = pd.factorize(player)[0]
     key = codes.astype(np.int64) * (names.max(initial=0) + 2) + names + 1  # NA: 0
     twice = _repeated(key)
-    named = sheet["player"].notna().to_numpy()
+    named = names >= 0  # a blank name is its own problem
     problems.add(
         twice & named,
         "player",
@@ -236,13 +249,10 @@ def _game_value(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndar
     v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
     if not np.isnan(v).any() and (v == v[index.first_of()]).all():
         return v  # given on every row, the same within each game: the usual sheet
-    if index.in_order and index.n_games:  # every row in a game, games one by one
-        low = np.fmin.reduceat(v, index.starts[:-1])  # fmin/fmax skip NaN
-        high = np.fmax.reduceat(v, index.starts[:-1])
-        if ((low == high) | np.isnan(low)).all():  # a game's value, or none
-            return np.repeat(low, index.sizes)
-    low = _game_spread(v, index, "min")
-    high = _game_spread(v, index, "max")
+    low, high = _per_game(v, index, "min"), _per_game(v, index, "max")
+    if ((low == high) | np.isnan(low)).all():  # each game one value, or none
+        return _spread(low, v, index)
+    low, high = _spread(low, v, index), _spread(high, v, index)
     _report(
         problems,
         ~np.isnan(v) & (low != high),
