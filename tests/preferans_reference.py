@@ -209,10 +209,11 @@ def _game(rows, rules, out):
     sheet_pool, sheet_mountain = [0] * n, [0] * n
     over, run = False, 0
     for row in sorted(rows, key=lambda r: int(r["deal"])):
-        dealer = _text(row.get("dealer"))
+        dealer = row.get("dealer")
         sitting = None
-        if n == 4 and dealer is not None:  # a correction may leave it blank
-            sitting = [p.lower() for p in players].index(dealer)
+        if n == 4 and not _blank(dealer):  # a correction may leave it blank
+            # names as the log writes them: "Nan" and "NAN" are two players
+            sitting = players.index(str(dealer).strip())
         contract = _text(row["contract"])
         deal = _Deal(n)
         if contract == "correction":  # neither continues nor breaks an all-pass run

@@ -512,6 +512,30 @@ def test_ledger_sums_to_the_exact_settlement(rules):
     assert len(per_game) == len(want)
 
 
+def test_names_that_differ_only_in_case_are_two_players():
+    # "nan" and "NAN" sit in seats 1 and 2; in deal 2 "NAN" deals and sits out,
+    # "nan" whists alone on "0"'s 6 of diamonds (a case found by hypothesis:
+    # the reference once looked the dealer up by lowered name, seat 1)
+    deals = frame(
+        row("6D", 2, {3: W, 4: P}, [None, 7, 1, 2], n=4, dealer=1),
+        row("6D", 4, {1: W, 3: P}, [3, None, 1, 6], n=4, dealer=2, deal=2),
+    )
+    names = dict(zip(NAMES, ["nan", "NAN", "00", "0"], strict=False))
+    for column in ("player1", "player2", "player3", "player4", "dealer", "declarer"):
+        deals[column] = deals[column].map(names)
+    ledger = preferans.to_ledger(preferans.score(deals))
+    got = ledger.groupby("player", observed=True)["score"].sum().to_dict()
+    want = {p: v for (_, p), v in ledger_reference(deals, Rules()).items()}
+    assert got == pytest.approx(want)
+    # the lone whister writes 4 tricks x 2 on the declarer: 10 x (2 - 2/4) - 8
+    assert ledger.loc[ledger["deal"] == 2].set_index("player")["score"].to_dict() == {
+        "nan": 3.0,
+        "NAN": -5.0,
+        "00": -5.0,
+        "0": 7.0,
+    }
+
+
 def test_ledger_roles():
     deals = frame(
         row("6S", 1, {2: W, 3: P}, [7, 2, 1, None], n=4, dealer=4),
