@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking.conform import conform, share_names
-from cardscore_frames.checking.groups import game_index
+from cardscore_frames.checking.groups import GAME_INDEX, game_index
 from cardscore_frames.checking.problems import Problems, Source
 from cardscore_frames.checking.schema import (
     GAME_KEY,
@@ -100,6 +100,8 @@ def check_log(
         _check_metadata(out, codes, problems)
         for check in schema.checks:
             check(out, problems, rules)
+        if schema.kind == "deals":  # for the scorer (see GAME_INDEX)
+            problems.keep(GAME_INDEX, None, index)
         if schema.reject == "game" and errors == "collect":
             problems.add_game(codes, _WHOLE[schema.kind])
     return _finish(deals, out, problems, schema, errors, rules)

@@ -25,7 +25,7 @@ from cardscore_frames.checking import (
     stamp,
     stamp_of,
 )
-from cardscore_frames.checking.seats import same_name, seated
+from cardscore_frames.checking.seats import same_name, seated, seats_taken
 
 __all__ = [
     "is_points_log",
@@ -93,7 +93,7 @@ def check_seats_filled(
         "them; got {value}",
         value=lambda: _joined(frame, players),
     )
-    n = present.sum(axis=1)
+    n = seats_taken(present)
     low, high = sizes
     named = ~np.logical_or.reduce([problems.reported(p) for p in players])
     problems.add(

@@ -9,8 +9,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from cardscore_frames.checking import game_index, stamp_of
-from cardscore_frames.checking.seats import shared_names
+from cardscore_frames.checking import GAME_INDEX, game_index, stamp_of
+from cardscore_frames.checking.seats import seats_taken, shared_names
 from cardscore_frames.ledger.schema import registry
 
 __all__ = ["from_wide", "game_keys", "text_of"]
@@ -46,7 +46,7 @@ def from_wide(
     )
     taken = seated.reshape(-1)
     full = bool(taken.all())  # every seat taken (belot always): nothing to drop
-    counts = k if full else seated.sum(axis=1)  # ledger rows of each deal
+    counts = k if full else seats_taken(seated)  # ledger rows of each deal
     slots = np.tile(np.arange(k, dtype=np.int8), len(scored))
     if not full:
         slots = slots[taken]
@@ -119,8 +119,8 @@ def _index_of(scored: pd.DataFrame):
     """The games of ``scored``: the index its scorer found, while the frame is
     the one it stamped, else found again (any row of a game gives its labels)."""
     found = stamp_of(scored)
-    if found is not None and "game_index" in found.memo and found.holds(scored):
-        return found.memo["game_index"]
+    if found is not None and GAME_INDEX in found.memo and found.holds(scored):
+        return found.memo[GAME_INDEX]
     return game_index(scored, None)
 
 

@@ -309,7 +309,7 @@ def check_after_match(deals: pd.DataFrame, problems: Problems, rules: Rules) -> 
     """Rule 8: no deal after the one that decided its match (scores the log)."""
     index = _games(deals, problems)
     arrays = score_arrays(deals, rules, valid=~problems.bad, index=index)
-    problems.keep(ARRAYS, rules, (arrays, index))  # the scorer's own work
+    problems.keep(ARRAYS, rules, arrays)  # the scorer's own work
     report_after_match(deals, problems, arrays[2], rules)
 
 

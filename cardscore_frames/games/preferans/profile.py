@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.checking.seats import seats_taken
 from cardscore_frames.games.base import ensure_scored
 from cardscore_frames.games.preferans.deals import (
     DERIVED_COLUMNS,
@@ -74,7 +75,7 @@ def _long(scored: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     then seat by seat), with the deal's columns beside it."""
     ledger = to_ledger(scored)
     seated = np.column_stack([scored[c].notna().to_numpy() for c in PLAYERS])
-    deal_row = np.repeat(np.arange(len(scored)), seated.sum(axis=1))
+    deal_row = np.repeat(np.arange(len(scored)), seats_taken(seated))
     outcome = scored["outcome"].astype(str).to_numpy()[deal_row]
     contract = scored["contract"].astype(str).to_numpy()[deal_row]
     cols = [

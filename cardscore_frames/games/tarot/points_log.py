@@ -23,6 +23,7 @@ import pandas as pd
 
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import Field, Problems, Schema, stamp
+from cardscore_frames.checking.seats import seats_taken
 from cardscore_frames.games.base import ensure_scored, prepare_log
 from cardscore_frames.games.points_logs import (
     as_ledger,
@@ -77,7 +78,7 @@ def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         "sits_out must be one of the deal's players; got {value}",
     )
     problems.add(
-        given & (out >= 0) & (present.sum(axis=1) < 4),
+        given & (out >= 0) & (seats_taken(present) < 4),
         "sits_out",
         "sits_out_small_table",
         "a player can sit out only at a table of 4 or 5 (3 must play); got {value}",
@@ -114,7 +115,7 @@ def score_points(
     )
     seated = np.column_stack([deals[p].notna().to_numpy() for p in PLAYERS])
     out_seat = seat_of(deals, "sits_out")
-    added = {"players": seated.sum(axis=1) - (out_seat >= 0)}
+    added = {"players": seats_taken(seated) - (out_seat >= 0)}
     totals = running_totals(deals, SCORES)
     for i, total in enumerate(totals, start=1):
         added[f"total{i}"] = total

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.checking.seats import seats_taken
 from cardscore_frames.games.base import ensure_scored
 from cardscore_frames.games.tarot.scoring import SCORE_COLUMNS, score, to_ledger
 from cardscore_frames.games.tarot.seats import PLAYERS
@@ -78,7 +79,7 @@ def _long(scored: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     seat order."""
     ledger = to_ledger(scored)
     seated = np.column_stack([scored[c].notna().to_numpy() for c in PLAYERS])
-    deal_row = np.repeat(np.arange(len(scored)), seated.sum(axis=1))
+    deal_row = np.repeat(np.arange(len(scored)), seats_taken(seated))
     attack = ledger["role"].isin(["taker", "partner"]).to_numpy()
     defence = (ledger["role"] == "defender").to_numpy()
     made = scored["made"].to_numpy(dtype=float, na_value=np.nan)[deal_row]

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import BlankWhen, Field, Problems, Schema
-from cardscore_frames.checking.seats import players_text, same_name
+from cardscore_frames.checking.seats import players_text, same_name, seats_taken
 from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
     CHELEMS_MADE,
@@ -163,7 +163,7 @@ def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None
         players=players_text(deals, PLAYERS),
     )
     problems.add(
-        sits & (present.sum(axis=1) < 4),
+        sits & (seats_taken(present) < 4),
         "sits_out",
         "sits_out_small_table",
         "a player can sit out only at a table of 4 or 5 (3 must play); got {value}",

@@ -41,4 +41,4 @@ def is_seated(deals: pd.DataFrame, column: str) -> np.ndarray:
 def active_players(deals: pd.DataFrame) -> np.ndarray:
     """Players who play each deal: those seated, less one sitting out."""
     out = deals["sits_out"].notna().to_numpy() if "sits_out" in deals else 0
-    return seated(deals).sum(axis=1) - out
+    return _seats.seats_taken(seated(deals)) - out

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import stamp
+from cardscore_frames.checking import GAME_INDEX, stamp
 from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.games.base import prepare_log
@@ -104,11 +104,13 @@ def score(
     deals, rules = prepare_log(deals, SCHEMA, PreferansRules, rules, validate=validate)
     check_options(rules)
     walk = take_kept(deals, WALK, rules)  # the walk the log's validation did
+    games = take_kept(deals, GAME_INDEX, None)  # and the games it found
     index = deals.index
     frame = deals.reset_index(drop=True)
     out = _assemble(frame, compute(frame, rules, walk))
     out.index = index
-    return stamp(out, game="preferans", kind="scored", rules=rules)
+    memo = {GAME_INDEX: games} if games is not None else None  # for to_ledger
+    return stamp(out, game="preferans", kind="scored", rules=rules, memo=memo)
 
 
 def _points():
