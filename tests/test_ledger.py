@@ -175,6 +175,19 @@ def test_totals_are_the_groupby_of_the_ledger_exactly(by):
     )
 
 
+def test_totals_counted_a_chunk_of_rows_at_a_time_are_the_groupby(monkeypatch):
+    from cardscore_frames.ledger import combine
+
+    parts = sample_ledgers()
+    both = csf.concat([*parts, *(next_season(p) for p in parts)])
+    # chunks of 7 rows: a game's deals and a player's rows fall in many chunks
+    monkeypatch.setattr(combine, "_CHUNK", 7)
+    for by in ([], ["season", "role"]):
+        pd.testing.assert_frame_equal(
+            csf.totals(both, by=by), _grouped(both, by), check_exact=True
+        )
+
+
 def test_whole_scores_are_looked_at_a_chunk_at_a_time():
     from cardscore_frames.ledger.combine import _whole_and_small
 

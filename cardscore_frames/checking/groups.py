@@ -170,9 +170,9 @@ def running_sum(values: np.ndarray, index: GameIndex) -> np.ndarray:
     v = values if in_order else values[order]  # the usual log: no gathering
     total = np.cumsum(v)
     first = index.starts[:-1]
-    before = np.repeat(total[first] - v[first], np.diff(index.starts))
+    total -= np.repeat(total[first] - v[first], np.diff(index.starts))  # before
     if in_order:
-        return total - before
+        return total
     out = np.zeros(n, dtype=total.dtype)
-    out[order] = total - before
+    out[order] = total
     return out

@@ -245,7 +245,8 @@ def _roles(picked, role_names, role_type: pd.CategoricalDtype, size: int):
     picked = np.asarray(picked)
     if (np.diff(lut) == 1).all():  # the game's roles in a row: shift its codes
         codes = np.where(picked >= 0, picked + np.int8(lut[0]), np.int8(-1))
-    else:
-        codes = np.take(np.append(lut, -1), picked)
+    else:  # a one-byte table indexed by one-byte codes (-1 takes the last):
+        # no index or result array of eight bytes a row
+        codes = np.append(lut, -1).astype(np.int8)[picked]
     codes = codes.astype(np.int8, copy=False)
     return pd.Categorical.from_codes(codes, dtype=role_type, validate=False)

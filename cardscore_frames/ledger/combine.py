@@ -131,17 +131,24 @@ def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | No
     n_groups = math.prod(sizes[:-1])
     if n_groups * sizes[-1] > _MAX_CELLS:
         return None
-    group = np.ravel_multi_index(codes[:-1], sizes[:-1])  # intp
-    deals = np.bincount(group, minlength=n_groups)
-    seen = np.zeros((n_groups, sizes[-1]), dtype=bool)
-    for start in range(0, len(group), _CHUNK):  # no index array the ledger's size
-        part = slice(start, start + _CHUNK)
-        seen[group[part], codes[-1][part]] = True
-    observed = np.flatnonzero(deals)
     score = ledger["score"].to_numpy(dtype=np.float64)
-    if _whole_and_small(score):
-        sums = np.bincount(group, weights=score, minlength=n_groups)[observed]
+    whole = _whole_and_small(score)
+    deals = np.zeros(n_groups, dtype=np.int64)
+    sums = np.zeros(n_groups) if whole else None
+    seen = np.zeros((n_groups, sizes[-1]), dtype=bool)
+    # a chunk of rows at a time: no group array of eight bytes a ledger row
+    for start in range(0, len(score), _CHUNK):
+        part = slice(start, start + _CHUNK)
+        group = np.ravel_multi_index([c[part] for c in codes[:-1]], sizes[:-1])
+        deals += np.bincount(group, minlength=n_groups)
+        seen[group, codes[-1][part]] = True
+        if whole:  # exact sums: the order of addition cannot matter
+            sums += np.bincount(group, weights=score[part], minlength=n_groups)
+    observed = np.flatnonzero(deals)
+    if whole:
+        sums = sums[observed]
     else:
+        group = np.ravel_multi_index(codes[:-1], sizes[:-1])
         grouper = pd.Categorical.from_codes(  # codes as they are: not hashed again
             group, categories=pd.RangeIndex(n_groups), validate=False
         )

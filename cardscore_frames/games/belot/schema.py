@@ -158,11 +158,11 @@ def check_pairs(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """The two pairs stay the same all through a match (seat swaps are no change)."""
     first = _games(deals, problems).first_of()
     n = len(deals)
-    codes = _name_codes(deals, PLAYERS)  # (deal, seat) codes; -1 blank
-    seated = (codes >= 0).all(axis=1)
+    codes = _name_codes(deals, PLAYERS)  # each seat's codes; -1 blank
+    seated = np.logical_and.reduce([c >= 0 for c in codes])
     for k, pair in enumerate(PAIRS):
-        x, y = codes[:, 2 * k], codes[:, 2 * k + 1]
-        key = np.minimum(x, y) * (n * 4 + 1) + np.maximum(x, y)
+        x, y = codes[2 * k], codes[2 * k + 1]
+        key = np.minimum(x, y).astype(np.int64) * (n * 4 + 1) + np.maximum(x, y)
         changed = seated & seated[first] & (key != key[first])
         rows = np.flatnonzero(changed)
         if not len(rows):
@@ -187,17 +187,18 @@ def check_pairs(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         )
 
 
-def _name_codes(deals: pd.DataFrame, columns: list[str]) -> np.ndarray:
-    """(N, columns) integer codes of the names, equal for equal names; -1 blank.
+def _name_codes(deals: pd.DataFrame, columns: list[str]) -> list[np.ndarray]:
+    """Each column's integer codes of the names, equal for equal names; -1 blank.
 
     A checked log's name columns share their categories, so their codes are
-    the names' codes already; other frames are factorised together.
+    the names' codes already (kept in their own small type); other frames are
+    factorised together.
     """
     shared = name_codes(deals, columns)
     if shared is not None and len(shared) == len(columns):
-        return np.column_stack([shared[c].astype(np.int64) for c in columns])
+        return [shared[c] for c in columns]
     values = pd.concat([deals[c] for c in columns], ignore_index=True)
-    return pd.factorize(values)[0].reshape(len(columns), len(deals)).T
+    return list(pd.factorize(values)[0].reshape(len(columns), len(deals)))
 
 
 def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
