@@ -502,6 +502,28 @@ def test_games_found_by_validation_serve_only_the_sheet_as_checked():
     )
 
 
+def test_games_found_by_validation_serve_every_settlement_of_the_sheet(monkeypatch):
+    # settle by each method, and pairwise, on one checked sheet: none finds the
+    # games again, and the codes they share cannot be changed by any of them
+    from cardscore_frames.games.preferans.settlement import layout
+
+    games = [three((0, 1, 2), pool=(10, 6, 8)), three((3, 0, 0), pool=(4, 10, 2))]
+    sheet = make_sheet(games).assign(pool_target=10)
+    expected = {m: preferans.settle(sheet, method=m) for m in preferans.METHODS}
+    checked = csf.validate(sheet, game="preferans", kind="sheet")
+
+    def found_again(*args, **kwargs):
+        raise AssertionError("the sheet's games were found again")
+
+    monkeypatch.setattr(layout, "game_codes", found_again)
+    for method in (*preferans.METHODS, "exact"):
+        got = preferans.settle(checked, method=method, validate=False)
+        pd.testing.assert_frame_equal(got, expected[method])
+    preferans.pairwise(checked, validate=False)
+    with pytest.raises(AssertionError, match="found again"):  # a copy keeps none
+        preferans.settle(checked.copy(), validate=False)
+
+
 def test_report_is_settle_and_pairwise():
     sheet = csf.read_log(SAMPLE, game="preferans", kind="sheet")
     tables = preferans.settle_report(sheet, method="average", whist_price=0.05)

@@ -131,18 +131,21 @@ def stamp_of(frame: object) -> Stamp | None:
     return found if isinstance(found, Stamp) else None
 
 
-def take_kept(frame: pd.DataFrame, name: str, rules: Any) -> Any:
+def take_kept(frame: pd.DataFrame, name: str, rules: Any, *, once: bool = True) -> Any:
     """What validation of ``frame`` worked out under ``name`` with ``rules``
     (see :meth:`~cardscore_frames.checking.Problems.keep`), or None.
 
-    It is given once and then let go, so that a checked frame does not hold
-    work the size of the log for its whole life; it is given only while the
-    stamp holds (the frame unchanged since) and for the same rules.
+    It is given only while the stamp holds (the frame unchanged since) and for
+    the same rules. It is given once and then let go, so that a checked frame
+    does not hold work the size of the log for its whole life; ``once=False``
+    keeps it for every later step, for small work that several steps repeat on
+    one frame (a sheet's game codes, eight bytes a row, for each settlement
+    method and the pairwise balances).
     """
     found = stamp_of(frame)
     if found is None or name not in found.memo or not found.holds(frame):
         return None
-    kept_rules, value = found.memo.pop(name)
+    kept_rules, value = found.memo.pop(name) if once else found.memo[name]
     return value if kept_rules == rules else None
 
 

@@ -69,7 +69,8 @@ class _SheetOrder(NamedTuple):
 def _layout(sheet: pd.DataFrame) -> _SheetOrder:
     """Where each sheet row goes, and the output order (game by first appearance,
     then seat)."""
-    codes = take_kept(sheet, GAMES, None)  # the sheet's validation found them
+    # the sheet's validation found them; kept for every settlement of the sheet
+    codes = take_kept(sheet, GAMES, None, once=False)
     codes = game_codes(sheet) if codes is None else codes
     n_games = int(codes.max()) + 1 if len(codes) else 0
     seat = sheet["seat"].to_numpy(dtype=np.int64) - 1

@@ -146,8 +146,11 @@ _COUNT_OK = np.isin(np.arange(MAX_SEATS + 2), PLAYER_COUNTS)
 
 def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """3 or 4 players a game, seats 1..n without a gap, distinct names."""
-    # the game codes do not depend on the rules: settle takes them as they are
-    problems.keep(GAMES, None, _games(sheet, problems).codes)
+    # the game codes do not depend on the rules: every settlement of the sheet
+    # takes them as they are, read-only
+    codes = _games(sheet, problems).codes.view()
+    codes.flags.writeable = False
+    problems.keep(GAMES, None, codes)
     codes = _game_key(sheet, problems)
     size = np.bincount(codes)[codes]
     seats = _seats(sheet)
