@@ -52,8 +52,9 @@ def whist_balance(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> Bal
     n = sh.n
     mountain = pooled(sh, a, b)
     rest = amnesty(mountain, sh.valid)
-    if method == "exact":
-        delta = np.zeros_like(sh.mountain)
+    exact = method == "exact"  # nothing moved, nothing compensated
+    if exact:
+        delta = np.zeros(sh.mountain.shape, sh.mountain.dtype)
     elif a % b:
         raise RulesError(
             "the paper methods move pool shortfalls into the mountain and need "
@@ -62,18 +63,20 @@ def whist_balance(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> Bal
         )
     else:
         delta = paper_delta(rest, sh, b, method, adjust_seat)
-    scaled = sh.mountain + delta  # b * mountain - a * pool: 0 on empty seats
-    scaled *= b
-    scaled -= a * sh.pool
+    scaled = sh.mountain * b if exact else sh.mountain + delta
+    if not exact:
+        scaled *= b
+    scaled -= a * sh.pool  # b * mountain - a * pool: 0 on empty seats
     mountain12 = _less_mean(scaled, n)
     mountain12 *= _TWELFTHS_EACH.take(n)  # 12 // n, looked up
-    if method == "exact":
-        comp = np.zeros_like(delta)
+    if exact:
+        comp = np.zeros(delta.shape, delta.dtype)
+        total12 = sh.pair * TWELFTHS
     else:
         comp = _less_mean(delta, n)
         comp *= -COMPENSATION_WHISTS
-    total12 = comp + sh.pair
-    total12 *= TWELFTHS
+        total12 = comp + sh.pair
+        total12 *= TWELFTHS
     total12 += mountain12
     total12 *= sh.valid
     return Balance(mountain, rest, delta, scaled, mountain12, comp, sh.pair, total12)
