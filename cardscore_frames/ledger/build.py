@@ -10,7 +10,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from cardscore_frames.checking import GAME_INDEX, game_index, stamp_of
-from cardscore_frames.checking.seats import seats_taken, shared_names
+from cardscore_frames.checking.seats import seated, seats_taken, shared_names
 from cardscore_frames.ledger.schema import registry
 
 __all__ = ["from_wide", "game_keys", "text_of"]
@@ -41,12 +41,10 @@ def from_wide(
     """
     game_type, role_type, _ = registry()
     k = len(player_columns)
-    seated = np.column_stack(
-        [scored[c].notna().to_numpy(dtype=bool) for c in player_columns]
-    )
-    taken = seated.reshape(-1)
+    present = seated(scored, player_columns)
+    taken = present.reshape(-1)
     full = bool(taken.all())  # every seat taken (belot always): nothing to drop
-    counts = k if full else seats_taken(seated)  # ledger rows of each deal
+    counts = k if full else seats_taken(present)  # ledger rows of each deal
     slots = np.tile(np.arange(k, dtype=np.int8), len(scored))
     if not full:
         slots = slots[taken]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking.seats import seats_taken
+from cardscore_frames.checking.seats import seated, seats_taken
 from cardscore_frames.games.base import ensure_scored
 from cardscore_frames.games.belot.schema import PLAYERS, pair_key
 from cardscore_frames.games.belot.scoring import SCORE_COLUMNS, score, to_ledger
@@ -76,8 +76,7 @@ def _long(scored: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     """One row per deal and player (``to_ledger`` writes deal by deal, seats
     a1, a2, b1, b2), with the deal's columns beside it."""
     ledger = to_ledger(scored)
-    seated = np.column_stack([scored[c].notna().to_numpy() for c in PLAYERS])
-    deal_row = np.repeat(np.arange(len(scored)), seats_taken(seated))
+    deal_row = np.repeat(np.arange(len(scored)), seats_taken(seated(scored, PLAYERS)))
     declares = (ledger["role"] == "declarer").to_numpy()
     made = scored["made"].to_numpy(dtype=bool)[deal_row]
     side = ledger["pair"].astype(str).to_numpy()

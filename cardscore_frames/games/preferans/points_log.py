@@ -25,7 +25,7 @@ import pandas as pd
 
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import Field, Problems, Schema, game_index, stamp
-from cardscore_frames.checking.seats import same_name
+from cardscore_frames.checking.seats import same_name, seated, seats_taken
 from cardscore_frames.games.base import ensure_scored, prepare_log
 from cardscore_frames.games.points_logs import (
     as_ledger,
@@ -101,7 +101,7 @@ def score_points(
     deals, rules = prepare_log(
         deals, POINTS_SCHEMA, PreferansRules, rules, validate=validate
     )
-    added = {"players": np.column_stack([deals[p].notna() for p in PLAYERS]).sum(1)}
+    added = {"players": seats_taken(seated(deals, PLAYERS))}
     for i, total in enumerate(running_totals(deals, SCORES), start=1):
         added[f"total{i}"] = total
     kept = deals.drop(columns=[c for c in POINTS_SCORE_COLUMNS if c in deals])

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking.seats import seats_taken
+from cardscore_frames.checking.seats import seated, seats_taken
 from cardscore_frames.games.base import ensure_scored
 from cardscore_frames.games.preferans.deals import (
     DERIVED_COLUMNS,
@@ -74,8 +74,7 @@ def _long(scored: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     """One row per deal and seated player (``to_ledger`` writes deal by deal,
     then seat by seat), with the deal's columns beside it."""
     ledger = to_ledger(scored)
-    seated = np.column_stack([scored[c].notna().to_numpy() for c in PLAYERS])
-    deal_row = np.repeat(np.arange(len(scored)), seats_taken(seated))
+    deal_row = np.repeat(np.arange(len(scored)), seats_taken(seated(scored, PLAYERS)))
     outcome = scored["outcome"].astype(str).to_numpy()[deal_row]
     contract = scored["contract"].astype(str).to_numpy()[deal_row]
     cols = [

@@ -36,7 +36,7 @@ from cardscore_frames.games.points_logs import (
     wide_from_ledger,
 )
 from cardscore_frames.games.tarot.rules import Rules, TarotRules
-from cardscore_frames.games.tarot.seats import PLAYERS, seat_of
+from cardscore_frames.games.tarot.seats import PLAYERS, seat_of, seated
 
 __all__ = [
     "POINTS_SCHEMA",
@@ -113,9 +113,8 @@ def score_points(
     deals, rules = prepare_log(
         deals, POINTS_SCHEMA, TarotRules, rules, validate=validate
     )
-    seated = np.column_stack([deals[p].notna().to_numpy() for p in PLAYERS])
     out_seat = seat_of(deals, "sits_out")
-    added = {"players": seats_taken(seated) - (out_seat >= 0)}
+    added = {"players": seats_taken(seated(deals)) - (out_seat >= 0)}
     totals = running_totals(deals, SCORES)
     for i, total in enumerate(totals, start=1):
         added[f"total{i}"] = total

@@ -14,7 +14,7 @@ import pandas as pd
 from cardscore_frames.checking.seats import seats_taken
 from cardscore_frames.games.base import ensure_scored
 from cardscore_frames.games.tarot.scoring import SCORE_COLUMNS, score, to_ledger
-from cardscore_frames.games.tarot.seats import PLAYERS
+from cardscore_frames.games.tarot.seats import seated
 
 __all__ = ["profile"]
 
@@ -78,8 +78,7 @@ def _long(scored: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     columns beside each row: ``to_ledger`` writes rows in deal order, then
     seat order."""
     ledger = to_ledger(scored)
-    seated = np.column_stack([scored[c].notna().to_numpy() for c in PLAYERS])
-    deal_row = np.repeat(np.arange(len(scored)), seats_taken(seated))
+    deal_row = np.repeat(np.arange(len(scored)), seats_taken(seated(scored)))
     attack = ledger["role"].isin(["taker", "partner"]).to_numpy()
     defence = (ledger["role"] == "defender").to_numpy()
     made = scored["made"].to_numpy(dtype=float, na_value=np.nan)[deal_row]
