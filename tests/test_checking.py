@@ -93,9 +93,14 @@ def test_two_seasons_may_reuse_game_ids():
     )
 
 
-def test_metadata_must_be_the_games_own():
+@pytest.mark.parametrize("order", ["in order", "reversed"])
+def test_metadata_must_be_the_games_own(order):
+    # a log in game order compares neighbours; any other order each row with
+    # its game's first: the same row is reported either way
     raw = csf.load_example("tarot", validate=False)
     raw.loc[3, "table"] = "9"
+    if order == "reversed":
+        raw = raw.iloc[::-1]
     with pytest.raises(csf.LogValidationError) as err:
         csf.validate(raw, game="tarot")
     fc = err.value.failure_cases
@@ -156,3 +161,59 @@ def test_game_codes_of_a_categorical_column_are_pandas_factorize(
         want, uniques = pd.factorize(column, use_na_sentinel=not blank_is_value)
         assert codes.tolist() == want.tolist()
         assert count == len(uniques)
+
+
+@pytest.mark.parametrize(
+    "values, dtype, blank, expected",
+    [
+        # whatever a nullable array holds under its mask is never read
+        (
+            pd.arrays.IntegerArray(np.array([5, 7, -3]), np.array([1, 0, 0], bool)),
+            np.int64,
+            0,
+            [0, 7, -3],
+        ),
+        (
+            pd.arrays.IntegerArray(np.array([5, 7, -3]), np.array([0, 0, 1], bool)),
+            float,
+            np.nan,
+            [5.0, 7.0, np.nan],
+        ),
+        (
+            pd.arrays.IntegerArray(np.array([5, 7, -3]), np.array([1, 0, 1], bool)),
+            np.int64,
+            -1,
+            [-1, 7, -1],
+        ),
+        (
+            pd.arrays.FloatingArray(
+                np.array([np.nan, 2.5, np.inf]), np.array([1, 0, 1], bool)
+            ),
+            float,
+            0.0,
+            [0.0, 2.5, 0.0],
+        ),
+        (pd.array([1, 2, 3], dtype="Int64"), float, np.nan, [1.0, 2.0, 3.0]),
+        (np.array([4, 5]), np.int64, 0, [4, 5]),  # not nullable: pandas' own way
+        (pd.array([1.5, None], dtype="float64[pyarrow]"), float, 9.0, [1.5, 9.0]),
+    ],
+    ids=["int-0", "int-nan", "int-other", "float-0", "no-blank", "numpy", "arrow"],
+)
+def test_filled_reads_a_number_column_its_blanks_as_given(
+    values, dtype, blank, expected
+):
+    from cardscore_frames.checking import filled
+
+    got = filled(pd.Series(values), dtype, blank)
+    assert got.dtype == np.dtype(dtype)
+    np.testing.assert_array_equal(got, np.array(expected, dtype=dtype))
+
+
+def test_filled_never_hands_out_a_column_to_be_changed():
+    from cardscore_frames.checking import filled
+
+    column = pd.Series(pd.array([3, 4, 5], dtype="Int64"))
+    got = filled(column, np.int64, 0)  # no blank: the column's own values
+    with pytest.raises(ValueError, match="read-only"):
+        got[0] = 99
+    assert column.tolist() == [3, 4, 5]

@@ -463,22 +463,56 @@ def test_game_values_given_on_one_row_only_in_any_row_order():
     assert sorted(fc["seat"]) == [3, 4]  # the rows that give a target
 
 
+@pytest.mark.parametrize("given", ["every row", "some rows"])
+@pytest.mark.parametrize("order", ["in order", "shuffled"])
+def test_two_values_in_one_game_are_reported_at_the_rows_that_give_them(given, order):
+    # a sheet in game order is checked value against next value; any other
+    # order game by game: the same rows are reported either way
+    full, sparse = _game_values_full_and_sparse()
+    sheet = full if given == "every row" else sparse
+    sheet.loc[3, "pool_target"] = 25  # game 1, seat 4: 20 elsewhere in the game
+    sheet.loc[6, "whist_price"] = 0.004  # game 2, seat 3
+    if order == "shuffled":
+        sheet = sheet.iloc[[5, 2, 0, 6, 3, 1, 4]]
+    with pytest.raises(LogValidationError) as err:
+        preferans.settle(sheet)
+    fc = err.value.failure_cases
+    assert set(fc["reason"]) == {"differs_in_game"}
+    found = sorted(zip(fc["column"], fc["game_id"], fc["seat"]))
+    if given == "every row":
+        assert found == [("pool_target", 1, s) for s in (1, 2, 3, 4)] + [
+            ("whist_price", 2, s) for s in (1, 2, 3)
+        ]
+    else:  # only the rows that give a value: seats 3 and 4 of game 1, 2 and 3
+        assert found == [("pool_target", 1, 3), ("pool_target", 1, 4)] + [
+            ("whist_price", 2, 2),
+            ("whist_price", 2, 3),
+        ]
+
+
+@pytest.mark.parametrize("order", ["in order", "reversed"])
 @pytest.mark.parametrize("games", [2, 400], ids=["few-names", "many-names"])
-def test_a_name_twice_in_a_game_is_found_among_many_names(games):
-    # 400 games of 3 distinct names each: more (game, name) pairs than the
-    # rows count them by, so they are told apart another way; the answer is
-    # the same
+def test_a_name_twice_in_a_game_is_found_among_many_names(games, order):
+    # a sheet in game order compares each row's name with the next rows' of its
+    # game; in any other order (game, name) pairs are counted, or, for 400 games
+    # of 3 distinct names each (more pairs than the rows count them by),
+    # hashed: the answer is the same
     names = [[f"n{3 * g + i}" for i in range(3)] for g in range(games)]
     names[-1][2] = names[-1][0]  # the last game: its first player twice
     names[0][1] = None  # a blank name is its own problem, not a duplicate
     sheet = make_sheet([three((0, 0, 0), names=tuple(n)) for n in names]).assign(
         pool_target=10
     )
+    if order == "reversed":
+        sheet = sheet.iloc[::-1]
     with pytest.raises(LogValidationError) as err:
         preferans.settle(sheet)
     fc = err.value.failure_cases
     twice = fc[fc["reason"] == "duplicate_player"]
-    assert twice[["game_id", "seat"]].values.tolist() == [[games, 1], [games, 3]]
+    assert sorted(twice[["game_id", "seat"]].values.tolist()) == [
+        [games, 1],
+        [games, 3],
+    ]
     assert set(fc["reason"]) == {"duplicate_player", "blank"}
 
 

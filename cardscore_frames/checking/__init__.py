@@ -13,6 +13,7 @@ from cardscore_frames.checking.groups import (
     game_index,
     running_sum,
 )
+from cardscore_frames.checking.numbers import filled
 from cardscore_frames.checking.problems import Problems, Source
 from cardscore_frames.checking.schema import (
     GAME_KEY,
@@ -40,6 +41,7 @@ __all__ = [
     "GameIndex",
     "Stamp",
     "check_log",
+    "filled",
     "game_codes",
     "game_index",
     "running_sum",

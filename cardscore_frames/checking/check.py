@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking.conform import conform, share_names
-from cardscore_frames.checking.groups import GAME_INDEX, game_index
+from cardscore_frames.checking.groups import GAME_INDEX, GameIndex, game_index
 from cardscore_frames.checking.problems import Problems, Source
 from cardscore_frames.checking.schema import (
     GAME_KEY,
@@ -97,7 +97,7 @@ def check_log(
         index = problems.cached("games", lambda: game_index(out, schema.item))
         codes = index.codes
         _check_key(out, index, schema, problems)
-        _check_metadata(out, codes, problems)
+        _check_metadata(out, index, problems)
         for check in schema.checks:
             check(out, problems, rules)
         if schema.kind == "deals":  # for the scorer (see GAME_INDEX)
@@ -226,23 +226,24 @@ def _check_key(out: pd.DataFrame, index, schema: Schema, problems: Problems) -> 
     )
 
 
-def _check_metadata(out: pd.DataFrame, codes: np.ndarray, problems: Problems) -> None:
+def _check_metadata(out: pd.DataFrame, index: GameIndex, problems: Problems) -> None:
     """League, season, date and table are the game's: the same on all its rows."""
-    if not len(out):
+    columns = [c for c in METADATA_COLUMNS if c in out and c not in GAME_KEY]
+    if not len(out) or not columns:  # the key's columns name the game
         return
-    n_games = int(codes.max(initial=-1)) + 1
-    first = np.full(n_games + 1, 0, dtype=np.int64)
-    rows = np.arange(len(codes))[::-1]
-    first[codes[rows]] = rows
-    first_row = np.where(codes >= 0, first[codes], np.arange(len(codes)))
-    for col in METADATA_COLUMNS:
-        if col not in out or col in GAME_KEY:  # the key's columns name the game
-            continue
+    # a game's rows one after another (the usual log): a value that changes
+    # within a game changes between two neighbours, found without gathering
+    # each row's first
+    same_game = index.codes[1:] == index.codes[:-1] if index.in_order else None
+    for col in columns:
         values = out[col]
         if isinstance(values.dtype, pd.CategoricalDtype):
             here = values.cat.codes.to_numpy()
         else:  # dates: NaT compares as the smallest integer, blank to blank
             here = values.to_numpy().view(np.int64)
+        if same_game is not None and not (same_game & (here[1:] != here[:-1])).any():
+            continue
+        first_row = _first_rows(index.codes)
         changed = here != here[first_row]
         if changed.any():
             problems.add(
@@ -253,6 +254,15 @@ def _check_metadata(out: pd.DataFrame, codes: np.ndarray, problems: Problems) ->
                 "the game's first row has {other}",
                 other=values.iloc[first_row].reset_index(drop=True),
             )
+
+
+def _first_rows(codes: np.ndarray) -> np.ndarray:
+    """(N,) for every row, the first row of its game in the log (itself when it
+    belongs to no game)."""
+    first = np.zeros(int(codes.max(initial=-1)) + 2, dtype=np.int64)
+    rows = np.arange(len(codes))[::-1]
+    first[codes[rows]] = rows
+    return np.where(codes >= 0, first[codes], np.arange(len(codes)))
 
 
 def _finish(given, out, problems: Problems, schema: Schema, errors: Errors, rules):

@@ -82,25 +82,25 @@ def game_codes(frame: pd.DataFrame, key: tuple[str, ...] = GAME_KEY) -> np.ndarr
     A blank ``game_id`` gives -1; a blank league or season is a value like any
     other (a log of one club need not name it).
     """
-    cols = [c for c in key if c in frame]
-    if not cols:
-        return np.zeros(len(frame), dtype=np.int64)
-    combined = np.zeros(len(frame), dtype=np.int64)
-    blank = np.zeros(len(frame), dtype=bool)
-    parts = 0
-    for c in cols:
+    parts = []
+    ids = None  # the game ids' codes, -1 where blank
+    for c in (c for c in key if c in frame):
         codes, n_unique = _factorize(frame[c], blank_is_value=c != "game_id")
         if c == "game_id":
-            blank = codes < 0
+            ids = codes
         elif n_unique <= 1:  # one league, one season: it tells no game apart
             continue
+        parts.append((codes, n_unique))
+    if not parts:
+        return np.zeros(len(frame), dtype=np.int64)
+    if len(parts) == 1:  # the usual log: its own codes, -1 where blank
+        return parts[0][0]
+    combined = np.zeros(len(frame), dtype=np.int64)
+    for codes, n_unique in parts:
         combined = combined * (n_unique + 1) + np.maximum(codes, 0)
-        parts += 1
-    if parts <= 1:
-        out = combined
-    else:
-        out = pd.factorize(combined)[0].astype(np.int64)
-    out[blank] = -1
+    out = pd.factorize(combined)[0].astype(np.int64)
+    if ids is not None:
+        out[ids < 0] = -1
     return out
 
 
@@ -138,8 +138,8 @@ def game_index(
     None: the rows' own order). Blank deal numbers sort last.
     """
     codes = game_codes(frame, key) if codes is None else codes
-    rows = np.flatnonzero(codes >= 0)
-    every = len(rows) == len(codes)  # every row in a game: nothing to pick
+    every = codes.min(initial=0) >= 0  # every row in a game: nothing to pick
+    rows = np.arange(len(codes)) if every else np.flatnonzero(codes >= 0)
     game = codes if every else codes[rows]
     if deal is not None and deal in frame:
         big = np.iinfo(np.int64).max

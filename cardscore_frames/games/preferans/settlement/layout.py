@@ -15,7 +15,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import game_codes
+from cardscore_frames.checking import filled, game_codes
 from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.games.preferans.rules import MAX_SEATS, Rules
 from cardscore_frames.games.preferans.settlement.schema import GAMES, WHIST_COLUMNS
@@ -129,7 +129,7 @@ def _pools(sheet, cells, n_games, target):
         return _scatter(column.to_numpy(dtype=np.int64), cells, n_games), None
     blank = column.isna().to_numpy()
     at = np.nan_to_num(target, nan=0.0).astype(np.int64)[cells % max(n_games, 1)]
-    values = np.where(blank, at, column.to_numpy(dtype=np.int64, na_value=0))
+    values = np.where(blank, at, filled(column, np.int64, 0))
     unknown = blank & np.isnan(target)[cells % max(n_games, 1)]
     pools = _scatter(values, cells, n_games)
     return pools, (_scatter(unknown, cells, n_games, False) if unknown.any() else None)
@@ -149,8 +149,8 @@ def _whists_on(
     if col not in sheet:
         on[...] = 0
         return on
-    given = sheet[col].fillna(0)  # faster than to_numpy's na_value
-    on.reshape(-1)[cells] = given.to_numpy(dtype=np.int64)  # every seated cell
+    # every seated cell; a blank: no whists
+    on.reshape(-1)[cells] = filled(sheet[col], np.int64, 0)
     on[j] = 0  # nobody writes on himself
     if not valid[j].all():
         on *= valid[j]  # nor on a seat the game lacks
@@ -184,7 +184,7 @@ def _game_value(sheet, column, row, valid, default) -> np.ndarray:
     out = np.full(row.shape[1], np.nan if default is None else float(default))
     if column not in sheet:
         return out
-    v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
+    v = filled(sheet[column], float, np.nan)
     found = np.where(valid[0], v.take(row[0]), np.nan)
     blank = np.flatnonzero(np.isnan(found))
     for j in range(1, MAX_SEATS):  # seats 2.. only where the seats before are blank

@@ -20,7 +20,14 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import Field, GameIndex, Problems, Schema, game_index
+from cardscore_frames.checking import (
+    Field,
+    GameIndex,
+    Problems,
+    Schema,
+    filled,
+    game_index,
+)
 from cardscore_frames.games.preferans.rules import MAX_SEATS, PLAYER_COUNTS, Rules
 
 __all__ = [
@@ -75,8 +82,27 @@ def _games(sheet: pd.DataFrame, problems: Problems) -> GameIndex:
 
 def _game_key(sheet: pd.DataFrame, problems: Problems) -> np.ndarray:
     """Game codes (0..G-1; blank game ids form one group of their own)."""
-    codes = _games(sheet, problems).codes
-    return np.where(codes < 0, codes.max(initial=-1) + 1, codes)
+
+    def key() -> np.ndarray:
+        codes = _games(sheet, problems).codes
+        if codes.min(initial=0) >= 0:  # no blank game id: the codes as they are
+            return codes
+        return np.where(codes < 0, codes.max(initial=-1) + 1, codes)
+
+    return problems.cached("game_key", key)
+
+
+def _sizes(sheet: pd.DataFrame, problems: Problems) -> np.ndarray:
+    """Per row, how many rows its game has (blank game ids counted as one game)."""
+
+    def sizes() -> np.ndarray:
+        index = _games(sheet, problems)
+        if index.in_order:  # games one after another: each game's size, repeated
+            return np.repeat(index.sizes, index.sizes)
+        codes = _game_key(sheet, problems)
+        return np.bincount(codes)[codes]
+
+    return problems.cached("sizes", sizes)
 
 
 def _per_game(values: np.ndarray, index: GameIndex, how: str) -> np.ndarray:
@@ -125,8 +151,8 @@ def _report(
         problems.add(mask, column, reason, message, player=_players(sheet), **params)
 
 
-def _seats(sheet: pd.DataFrame) -> np.ndarray:
-    return sheet["seat"].to_numpy(dtype=float, na_value=np.nan)
+def _seats(sheet: pd.DataFrame, problems: Problems) -> np.ndarray:
+    return problems.cached("seats", lambda: filled(sheet["seat"], float, np.nan))
 
 
 def _gaps(codes: np.ndarray, seats: np.ndarray, size: np.ndarray) -> np.ndarray:
@@ -152,8 +178,8 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     codes.flags.writeable = False
     problems.keep(GAMES, None, codes)
     codes = _game_key(sheet, problems)
-    size = np.bincount(codes)[codes]
-    seats = _seats(sheet)
+    size = _sizes(sheet, problems)
+    seats = _seats(sheet, problems)
     bad_size = ~_COUNT_OK[np.minimum(size, MAX_SEATS + 1)]
     _report(
         problems,
@@ -181,39 +207,48 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         )
     player = sheet["player"]
     if isinstance(player.dtype, pd.CategoricalDtype):  # a checked sheet's names
-        names = player.array.codes.astype(np.int64)
+        names = player.array.codes
     else:
         names = pd.factorize(player)[0]
-    key = codes.astype(np.int64) * (names.max(initial=0) + 2) + names + 1  # NA: 0
-    twice = _repeated(key)
     named = names >= 0  # a blank name is its own problem
     problems.add(
-        twice & named,
+        _named_twice(names, codes, _games(sheet, problems)) & named,
         "player",
         "duplicate_player",
         "player names must be distinct in a game; {value} appears more than once",
     )
 
 
-def _repeated(key: np.ndarray) -> np.ndarray:
-    """Rows whose non-negative ``key`` another row has too: counted by key when
-    the keys are few enough (games times names, no more than a few per row),
-    else hashed."""
-    if len(key) and key.max() < 8 * len(key) + 1024:
+#: The most rows a game may have for its names to be compared row with row.
+_NEAR = 8
+
+
+def _named_twice(names: np.ndarray, codes: np.ndarray, index: GameIndex) -> np.ndarray:
+    """Rows whose name code another row of the same game (``codes``) has too."""
+    if index.in_order and index.n_games and index.sizes.max() <= _NEAR:
+        # a game's rows one after another, a few of them (the usual sheet): each
+        # row against the next rows, up to the largest game's size
+        twice = np.zeros(len(names), dtype=bool)
+        for step in range(1, int(index.sizes.max())):
+            same = (codes[step:] == codes[:-step]) & (names[step:] == names[:-step])
+            twice[step:] |= same
+            twice[:-step] |= same
+        return twice
+    key = codes.astype(np.int64) * (int(names.max(initial=0)) + 2) + names + 1
+    if len(key) and key.max() < 8 * len(key) + 1024:  # counted by key
         return np.bincount(key)[key] > 1
     return pd.Series(key).duplicated(keep=False).to_numpy()
 
 
 def check_whists(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Whists are 0 or more, never on oneself nor on a seat the game does not have."""
-    codes = _game_key(sheet, problems)
-    size = np.bincount(codes)[codes]
-    seats = _seats(sheet)
+    size = _sizes(sheet, problems)
+    seats = _seats(sheet, problems)
     for j, col in enumerate(WHIST_COLUMNS, start=1):
         if col not in sheet:
             continue
-        w = sheet[col].to_numpy(dtype=float, na_value=np.nan)
-        given = ~np.isnan(w) & (w != 0)
+        w = filled(sheet[col], np.int64, 0)  # a blank: no whists
+        given = w != 0
         _report(
             problems,
             w < 0,
@@ -244,14 +279,17 @@ def check_whists(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         )
 
 
-def _game_value(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndarray:
-    """The game's value of an optional per-game column (NaN where none is given)."""
+def _game_value(
+    sheet: pd.DataFrame, column: str, problems: Problems, spread: bool = True
+) -> np.ndarray | None:
+    """The game's value of an optional per-game column (NaN where none is given);
+    None when ``spread`` is false (the rows are only checked)."""
     if column not in sheet:
-        return np.full(len(sheet), np.nan)
+        return np.full(len(sheet), np.nan) if spread else None
     index = _games(sheet, problems)
-    v = sheet[column].to_numpy(dtype=float, na_value=np.nan)
-    if not np.isnan(v).any() and (v == v[index.first_of()]).all():
-        return v  # given on every row, the same within each game: the usual sheet
+    v = filled(sheet[column], float, np.nan)
+    if index.in_order and _one_per_game(v, index):  # the usual sheet
+        return _given_spread(v, index) if spread else None
     low, high = _per_game(v, index, "min"), _per_game(v, index, "max")
     if ((low == high) | np.isnan(low)).all():  # each game one value, or none
         return _spread(low, v, index)
@@ -270,10 +308,32 @@ def _game_value(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndar
     return np.where(low == high, low, np.nan)
 
 
+def _one_per_game(v: np.ndarray, index: GameIndex) -> bool:
+    """Does every game give one value or none? For a sheet whose games' rows are
+    one after another: each value given against the next one given."""
+    given = ~np.isnan(v)
+    if given.all():
+        same = index.codes[1:] == index.codes[:-1]
+        return not (same & (v[1:] != v[:-1])).any()
+    rows = np.flatnonzero(given)
+    game, value = index.codes[rows], v[rows]
+    return not ((game[1:] == game[:-1]) & (value[1:] != value[:-1])).any()
+
+
+def _given_spread(v: np.ndarray, index: GameIndex) -> np.ndarray:
+    """Per row, the value its game gives (NaN where none): each game gives one."""
+    given = ~np.isnan(v)
+    if given.all():
+        return v
+    per_game = np.full(index.n_games, np.nan)
+    per_game[index.codes[given]] = v[given]
+    return per_game[index.codes]
+
+
 def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """A positive whist price; pools within the target where pools are capped."""
     if "whist_price" in sheet:
-        price = sheet["whist_price"].to_numpy(dtype=float, na_value=np.nan)
+        price = filled(sheet["whist_price"], float, np.nan)
         _report(
             problems,
             ~np.isnan(price) & ~(np.isfinite(price) & (price > 0)),
@@ -292,11 +352,11 @@ def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> 
             "settled to 9 decimal places); got {value} for {player}",
             sheet,
         )
-    _game_value(sheet, "whist_price", problems)
+    _game_value(sheet, "whist_price", problems, spread=False)
     target = _game_value(sheet, "pool_target", problems)
     if rules.pool_target is not None:
         target = np.where(np.isnan(target), rules.pool_target, target)
-    pool = sheet["pool"].to_numpy(dtype=float, na_value=np.nan)
+    pool = filled(sheet["pool"], float, np.nan)
     closed = np.isnan(pool) & ~problems.reported("pool")
     if closed.any():  # blank: at the target, which must then be known
         some = _game_spread((~closed).astype(float), _games(sheet, problems), "max") > 0
