@@ -851,3 +851,36 @@ def test_bad_options_raise_rules_error(options):
 def test_unknown_method_message():
     with pytest.raises(RulesError, match="method must be one of exact, paper, average"):
         preferans.settle(make_sheet([SEED_GAME]), method="amnesty")
+
+
+@pytest.mark.parametrize("order", ["in order", "reversed"])
+def test_tables_of_the_wrong_size_or_with_a_gap_are_found_in_any_row_order(order):
+    # a sheet in game and seat order is checked game by game (its sizes, its
+    # last seat), any other order row by row: the same rows are reported
+    four = {**SEED_GAME, "names": ["a", "b", "c", "d"], "W": [[0] * 4] * 4}
+    games = [three((0, 1, 2)), four, three((3, 0, 0)), four, three((1, 1, 1))]
+    sheet = make_sheet(games).assign(pool_target=20)
+    sheet = sheet.drop(index=sheet.index[sheet["game_id"] == 1][2:])  # 2 rows
+    gap = sheet.index[(sheet["game_id"] == 4) & (sheet["seat"] == 3)]
+    sheet = sheet.drop(index=gap)  # seats 1, 2, 4
+    if order == "reversed":
+        sheet = sheet.iloc[::-1]
+    with pytest.raises(LogValidationError) as err:
+        preferans.settle(sheet)
+    fc = err.value.failure_cases
+    found = sorted(zip(fc["reason"], fc["game_id"], fc["seat"]))
+    assert found == [("players", 1, 1), ("players", 1, 2), ("seat_gap", 4, 4)]
+    assert "seat 3 is empty" in fc.loc[fc["reason"] == "seat_gap", "message"].iloc[0]
+
+
+def test_prices_in_lowest_terms_of_the_unit():
+    from cardscore_frames.games.preferans.settlement.money import price_ratio
+
+    # one price for every game, and several: 0.003 / 0.01 = 3/10, 0.05 / 0.01 =
+    # 5/1, a game without a price 0/1
+    p, q = price_ratio(np.full(3, 0.003), 0.01)
+    assert p.tolist() == [3, 3, 3] and q.tolist() == [10, 10, 10]
+    p, q = price_ratio(np.array([0.003, 0.05, np.nan]), 0.01)
+    assert p.tolist() == [3, 5, 0] and q.tolist() == [10, 1, 1]
+    p, q = price_ratio(np.full(2, np.nan), 0.01)
+    assert p.tolist() == [0, 0] and q.tolist() == [1, 1]

@@ -18,6 +18,7 @@ import pandas as pd
 
 from cardscore_frames.checking.conform import conform, share_names
 from cardscore_frames.checking.groups import GAME_INDEX, GameIndex, game_index
+from cardscore_frames.checking.numbers import filled
 from cardscore_frames.checking.problems import Problems, Source
 from cardscore_frames.checking.schema import (
     GAME_KEY,
@@ -186,7 +187,12 @@ def _left_out(f, index: pd.Index, problems: Problems) -> pd.Series:
         # rows is, then stretched (no cell to look at, no problem to find)
         none = _blank_text(0, pd.RangeIndex(0))
         empty = conform(f, none, problems).array
-        blank = empty.take(np.full(len(index), -1), allow_fill=True)
+        if isinstance(empty, pd.Categorical):  # a label or a name: codes of -1
+            blank = pd.Categorical.from_codes(
+                np.full(len(index), -1, dtype=np.int8), dtype=empty.dtype
+            )
+        else:
+            blank = empty.take(np.full(len(index), -1), allow_fill=True)
         return pd.Series(blank, index=index, name=f.name, copy=False)
     return conform(f, _blank_text(len(index), index), problems)
 
@@ -211,9 +217,11 @@ def _check_key(out: pd.DataFrame, index, schema: Schema, problems: Problems) -> 
     item = out[schema.item]
     given = item.notna().to_numpy()
     rows = index.order
-    value = item.to_numpy(dtype=np.int64, na_value=-1)[rows]
-    game = index.codes[rows]
-    same = (game[1:] == game[:-1]) & (value[1:] == value[:-1]) & given[rows][1:]
+    value = filled(item, np.int64, -1)
+    game = index.codes
+    if not index.in_order:  # else the rows are in that order already
+        value, game, given = value[rows], game[rows], given[rows]
+    same = (game[1:] == game[:-1]) & (value[1:] == value[:-1]) & given[1:]
     dup = np.zeros(len(out), dtype=bool)
     dup[rows[1:][same]] = True
     dup[rows[:-1][same]] = True

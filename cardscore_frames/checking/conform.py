@@ -257,16 +257,21 @@ def _date_of(u: Any) -> pd.Timestamp | None:
 
 def _to_date(f: Field, cells: _Cells, problems: Problems):
     per = [None if b else _date_of(u) for u, b in zip(cells.uniques, cells.blank_u)]
-    bad = np.array([p is None for p in per], dtype=bool)[cells.codes] & ~cells.is_blank
-    problems.add(
-        bad, f.name, "not_a_date", f"{f.name} must be {f.allowed()}; got {{value}}"
-    )
+    unread = np.array([p is None for p in per], dtype=bool) & ~cells.blank_u
+    if unread.any():  # a value no format reads (only then looked up by row)
+        problems.add(
+            unread[cells.codes] & ~cells.is_blank,
+            f.name,
+            "not_a_date",
+            f"{f.name} must be {f.allowed()}; got {{value}}",
+        )
     values = np.array(
         [np.datetime64("NaT", "ns") if p is None else p.to_datetime64() for p in per]
         + [np.datetime64("NaT", "ns")],
         dtype="datetime64[ns]",
     )
-    return pd.array(values[cells.codes], dtype="datetime64[ns]")
+    # the gathered array is new: the column takes it without a copy
+    return pd.array(values[cells.codes], dtype="datetime64[ns]", copy=False)
 
 
 def _to_choice(f: Field, cells: _Cells, problems: Problems):

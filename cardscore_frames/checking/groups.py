@@ -114,7 +114,11 @@ def _factorize(values: pd.Series, blank_is_value: bool) -> tuple[np.ndarray, int
         if blank and not blank_is_value:
             return np.full(len(values), -1, dtype=np.int64), 0
         if blank or not values.hasnans:  # one value (a blank counts as one)
-            return np.zeros(len(values), dtype=np.int64), int(len(values) > 0)
+            one = int(len(values) > 0)
+            if blank_is_value:  # a league or season of one value names no game:
+                # its codes are never used, a read-only view of one zero
+                return np.broadcast_to(np.int64(0), len(values)), one
+            return np.zeros(len(values), dtype=np.int64), one
     if pd.api.types.is_integer_dtype(values.dtype) and not values.hasnans:
         v = values.to_numpy(dtype=np.int64)
         if len(v) > 1 and bool((v[1:] >= v[:-1]).all()):

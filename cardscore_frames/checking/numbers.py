@@ -144,6 +144,16 @@ def _parsed(text: pd.Index) -> np.ndarray:
     return np.where(good, num, np.nan)
 
 
+def _within(f: Field, num: np.ndarray) -> bool:
+    """Whether every number given (NaN: blank) is within the field's bounds and
+    what a float counts exactly: two reductions, where a verdict per value takes
+    several passes."""
+    low, high = f.bounds()
+    least = np.fmin.reduce(num, initial=np.inf)  # fmin and fmax skip NaN: all
+    most = np.fmax.reduce(num, initial=-np.inf)  # blank gives inf and -inf
+    return bool(max(low, -EXACT_LIMIT) <= least and most <= min(high, EXACT_LIMIT))
+
+
 #: Per value: 0 good or blank, then the reason it is not.
 _VERDICTS = ("", "not_a_number", "too_large", "out_of_range", "not_in_steps")
 
@@ -247,6 +257,8 @@ def _whole_in_range(f: Field, raw: pd.Series, fill_rows) -> Any:
 
 def _checked(f: Field, num: np.ndarray, blank: np.ndarray, problems, whole: bool):
     """Numbers against the field's range and step, as a nullable array."""
+    if not whole and f.step is None and _within(f, num):  # nothing to report
+        return pd.arrays.FloatingArray(np.where(blank, 0.0, num), blank)
     verdict = _verdicts(f, num, blank, whole)
     _report(f, verdict, problems)
     mask = (verdict > 0) | blank

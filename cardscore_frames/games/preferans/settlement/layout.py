@@ -160,14 +160,22 @@ def _whists_on(
 def _pair_whists(
     sheet: pd.DataFrame, cells: np.ndarray, valid: np.ndarray
 ) -> np.ndarray:
-    """Per seat, whists written on the others less whists they wrote on him, one
-    column of the sheet at a time."""
+    """Per seat, whists written on the others less whists they wrote on him: each
+    row's whists summed across its columns, less each game's column of whists on
+    that seat summed over its seats. A checked sheet leaves a player's own seat
+    and a seat his game lacks blank (validation reports anything else), so every
+    column is summed as it is."""
     pair = np.zeros(valid.shape, dtype=np.int64)
-    on = np.zeros(valid.shape, dtype=np.int64)
-    for j in range(MAX_SEATS):
-        _whists_on(sheet, j, cells, valid, out=on)
-        pair += on
+    written = np.zeros(len(cells), dtype=np.int64)
+    on = np.zeros(valid.shape, dtype=np.int64)  # a column's whists by cell; the
+    for j, col in enumerate(WHIST_COLUMNS):  # cells of no seat stay 0
+        if col not in sheet:
+            continue
+        column = filled(sheet[col], np.int64, 0)  # a blank: no whists
+        written += column
+        on.reshape(-1)[cells] = column
         pair[j] -= row_sum(on)
+    pair.reshape(-1)[cells] += written
     return pair
 
 

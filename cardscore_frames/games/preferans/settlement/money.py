@@ -8,6 +8,7 @@ arithmetic on seat-major (4, games) arrays.
 
 from __future__ import annotations
 
+import math
 from itertools import combinations
 
 import numpy as np
@@ -27,6 +28,10 @@ _PAIRS = tuple(combinations(range(MAX_SEATS), 2))
 
 def price_ratio(price: np.ndarray, unit: float) -> tuple[np.ndarray, np.ndarray]:
     """price / unit per game as integers p / q in lowest terms (p = 0: no price)."""
+    if len(price) and price.min() == price.max():  # one price (NaN is never equal)
+        p, q = round(float(price[0]) * PRICE_SCALE), round(unit * PRICE_SCALE)
+        g = max(math.gcd(p, q), 1)
+        return np.full(len(price), p // g), np.full(len(price), q // g)
     known = ~np.isnan(price)
     p = np.round(np.where(known, price, 0) * PRICE_SCALE).astype(np.int64)
     q = np.full(len(price), round(unit * PRICE_SCALE), dtype=np.int64)

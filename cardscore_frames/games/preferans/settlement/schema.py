@@ -151,8 +151,15 @@ def _report(
         problems.add(mask, column, reason, message, player=_players(sheet), **params)
 
 
+def _floats(sheet: pd.DataFrame, column: str, problems: Problems) -> np.ndarray:
+    """A number column as floats (NaN: blank), read once per validation pass."""
+    return problems.cached(
+        f"floats {column}", lambda: filled(sheet[column], float, np.nan)
+    )
+
+
 def _seats(sheet: pd.DataFrame, problems: Problems) -> np.ndarray:
-    return problems.cached("seats", lambda: filled(sheet["seat"], float, np.nan))
+    return _floats(sheet, "seat", problems)
 
 
 def _gaps(codes: np.ndarray, seats: np.ndarray, size: np.ndarray) -> np.ndarray:
@@ -178,8 +185,41 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     codes.flags.writeable = False
     problems.keep(GAMES, None, codes)
     codes = _game_key(sheet, problems)
-    size = _sizes(sheet, problems)
     seats = _seats(sheet, problems)
+    if not _seated_in_order(seats, _games(sheet, problems)):
+        _check_seating(sheet, problems, codes, seats)
+    player = sheet["player"]
+    if isinstance(player.dtype, pd.CategoricalDtype):  # a checked sheet's names
+        names = player.array.codes
+    else:
+        names = pd.factorize(player)[0]
+    named = names >= 0  # a blank name is its own problem
+    problems.add(
+        _named_twice(names, codes, _games(sheet, problems)) & named,
+        "player",
+        "duplicate_player",
+        "player names must be distinct in a game; {value} appears more than once",
+    )
+
+
+def _seated_in_order(seats: np.ndarray, index: GameIndex) -> bool:
+    """A sheet in game and seat order whose every game has 3 or 4 rows and its
+    last row's seat (its largest) within them: nothing for the seating checks to
+    find, told game by game instead of row by row."""
+    if not index.in_order or not index.n_games:
+        return False
+    sizes = index.sizes
+    return bool(
+        _COUNT_OK[np.minimum(sizes, MAX_SEATS + 1)].all()
+        and (seats[index.starts[1:] - 1] <= sizes).all()
+    )
+
+
+def _check_seating(
+    sheet: pd.DataFrame, problems: Problems, codes: np.ndarray, seats: np.ndarray
+) -> None:
+    """3 or 4 rows a game, and seats 1..n without a gap."""
+    size = _sizes(sheet, problems)
     bad_size = ~_COUNT_OK[np.minimum(size, MAX_SEATS + 1)]
     _report(
         problems,
@@ -205,18 +245,6 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
             size=size,
             gaps=_gaps(codes, seats, size),
         )
-    player = sheet["player"]
-    if isinstance(player.dtype, pd.CategoricalDtype):  # a checked sheet's names
-        names = player.array.codes
-    else:
-        names = pd.factorize(player)[0]
-    named = names >= 0  # a blank name is its own problem
-    problems.add(
-        _named_twice(names, codes, _games(sheet, problems)) & named,
-        "player",
-        "duplicate_player",
-        "player names must be distinct in a game; {value} appears more than once",
-    )
 
 
 #: The most rows a game may have for its names to be compared row with row.
@@ -248,16 +276,20 @@ def check_whists(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         if col not in sheet:
             continue
         w = filled(sheet[col], np.int64, 0)  # a blank: no whists
+        if w.min(initial=0) < 0:
+            _report(
+                problems,
+                w < 0,
+                col,
+                "negative_whists",
+                f"{col} must be 0 or more (the whists {{player}} wrote on seat "
+                f"{j}); got {{value}}",
+                sheet,
+            )
         given = w != 0
-        _report(
-            problems,
-            w < 0,
-            col,
-            "negative_whists",
-            f"{col} must be 0 or more (the whists {{player}} wrote on seat {j}); "
-            "got {value}",
-            sheet,
-        )
+        # his own seat, or a seat his game lacks: one pass for a good sheet
+        if not (given & ((seats == j) | (size < j))).any():
+            continue
         _report(
             problems,
             given & (seats == j),
@@ -287,7 +319,7 @@ def _game_value(
     if column not in sheet:
         return np.full(len(sheet), np.nan) if spread else None
     index = _games(sheet, problems)
-    v = filled(sheet[column], float, np.nan)
+    v = _floats(sheet, column, problems)
     if index.in_order and _one_per_game(v, index):  # the usual sheet
         return _given_spread(v, index) if spread else None
     low, high = _per_game(v, index, "min"), _per_game(v, index, "max")
@@ -333,25 +365,7 @@ def _given_spread(v: np.ndarray, index: GameIndex) -> np.ndarray:
 def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """A positive whist price; pools within the target where pools are capped."""
     if "whist_price" in sheet:
-        price = filled(sheet["whist_price"], float, np.nan)
-        _report(
-            problems,
-            ~np.isnan(price) & ~(np.isfinite(price) & (price > 0)),
-            "whist_price",
-            "not_positive",
-            "whist_price must be a positive number (money per whist); got {value} "
-            "for {player}",
-            sheet,
-        )
-        _report(
-            problems,
-            (price > 0) & (price < PRICE_LIMITS[0]),
-            "whist_price",
-            "too_small",
-            f"whist_price must be at least {PRICE_LIMITS[0]:.9f} (prices are "
-            "settled to 9 decimal places); got {value} for {player}",
-            sheet,
-        )
+        _check_price(sheet, problems)
     _game_value(sheet, "whist_price", problems, spread=False)
     target = _game_value(sheet, "pool_target", problems)
     if rules.pool_target is not None:
@@ -381,6 +395,32 @@ def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> 
             sheet,
             target=target,
         )
+
+
+def _check_price(sheet: pd.DataFrame, problems: Problems) -> None:
+    """Every whist price given is positive, and not below what is settled."""
+    price = _floats(sheet, "whist_price", problems)
+    least = np.fmin.reduce(price, initial=np.inf)  # NaN (blank) skipped
+    if PRICE_LIMITS[0] <= least and np.fmax.reduce(price, initial=0) < np.inf:
+        return  # two reductions for a good sheet
+    _report(
+        problems,
+        ~np.isnan(price) & ~(np.isfinite(price) & (price > 0)),
+        "whist_price",
+        "not_positive",
+        "whist_price must be a positive number (money per whist); got {value} "
+        "for {player}",
+        sheet,
+    )
+    _report(
+        problems,
+        (price > 0) & (price < PRICE_LIMITS[0]),
+        "whist_price",
+        "too_small",
+        f"whist_price must be at least {PRICE_LIMITS[0]:.9f} (prices are "
+        "settled to 9 decimal places); got {value} for {player}",
+        sheet,
+    )
 
 
 SHEET_SCHEMA = Schema(
