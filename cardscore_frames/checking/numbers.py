@@ -154,6 +154,13 @@ def _within(f: Field, num: np.ndarray) -> bool:
     return bool(max(low, -EXACT_LIMIT) <= least and most <= min(high, EXACT_LIMIT))
 
 
+def _off_step(num: np.ndarray, step: float) -> bool:
+    """Whether a number given (NaN: blank) is not a multiple of ``step``."""
+    r = num / step
+    np.subtract(r, np.floor(r), out=r)  # in [0, 1) for a finite number; NaN
+    return bool((r > 0).any())  # (a blank) is never above 0
+
+
 #: Per value: 0 good or blank, then the reason it is not.
 _VERDICTS = ("", "not_a_number", "too_large", "out_of_range", "not_in_steps")
 
@@ -211,7 +218,7 @@ def typed_numbers(f: Field, raw: pd.Series, problems: Problems, fill_rows=None):
     clean = _whole_in_range(f, raw, fill_rows)
     if clean is not None:  # nothing any check could say: taken as it is
         return clean
-    num = raw.to_numpy(dtype=float, na_value=np.nan)
+    num = filled(raw, float, np.nan)
     blank = np.isnan(num)
     if fill_rows is not None and f.blank_when is not None:
         fillers = [n for v in f.blank_when.values if (n := as_number(v)) is not None]
@@ -221,7 +228,9 @@ def typed_numbers(f: Field, raw: pd.Series, problems: Problems, fill_rows=None):
             blank = blank | fill
     if not f.blank and f.default is None:
         problems.add(blank, f.name, "blank", f"{f.name} must not be blank")
-    typed = _checked(f, num, blank, problems, f.kind == "int")
+    # whole numbers already (an integer column): nothing to check for it
+    integral = pd.api.types.is_integer_dtype(raw.dtype)
+    typed = _checked(f, num, blank, problems, f.kind == "int", integral)
     if f.default is not None:
         return pd.Series(typed).where(~blank, f.default).array
     return typed
@@ -255,9 +264,28 @@ def _whole_in_range(f: Field, raw: pd.Series, fill_rows) -> Any:
     return pd.arrays.IntegerArray(values, blank)
 
 
-def _checked(f: Field, num: np.ndarray, blank: np.ndarray, problems, whole: bool):
-    """Numbers against the field's range and step, as a nullable array."""
-    if not whole and f.step is None and _within(f, num):  # nothing to report
+def _checked(
+    f: Field,
+    num: np.ndarray,
+    blank: np.ndarray,
+    problems,
+    whole: bool,
+    integral: bool = False,
+):
+    """Numbers against the field's range and step, as a nullable array.
+    ``integral``: every number is whole already (an integer column)."""
+    steps = [
+        s
+        for s in (1.0 if whole else None, f.step)
+        if s is not None and not (integral and float(s) == 1.0)
+    ]
+    if _within(f, num) and not any(_off_step(num, s) for s in steps):
+        # nothing to report: two reductions and a pass per step, where a
+        # verdict per value takes several passes
+        if whole:
+            return pd.arrays.IntegerArray(
+                np.where(blank, 0, num).astype(np.int64), blank
+            )
         return pd.arrays.FloatingArray(np.where(blank, 0.0, num), blank)
     verdict = _verdicts(f, num, blank, whole)
     _report(f, verdict, problems)

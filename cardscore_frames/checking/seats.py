@@ -59,6 +59,21 @@ def seated(frame: pd.DataFrame, seats: Sequence[str]) -> np.ndarray:
     )
 
 
+def seating(frame: pd.DataFrame, seats: Sequence[str]) -> np.ndarray:
+    """(N,) uint8: bit k set where seat k (of at most 8) has a player, one seat
+    column at a time; a table of 256 entries then answers any question about a
+    row's seating in one lookup."""
+    code = np.zeros(len(frame), dtype=np.uint8)
+    for k, s in enumerate(seats):
+        if s in frame:
+            code |= frame[s].notna().to_numpy(dtype=bool).view(np.uint8) << np.uint8(k)
+    return code
+
+
+#: Per seating code: how many seats are taken.
+SEATS_IN_CODE = np.array([bin(c).count("1") for c in range(256)], dtype=np.int8)
+
+
 def seats_taken(seated: np.ndarray) -> np.ndarray:
     """(N,) int64: how many seats of each row of an (N, seats) bool array are
     taken, added one seat at a time (numpy's sum along a row of a few

@@ -414,6 +414,12 @@ def _object_frame(columns: dict[str, list]) -> pd.DataFrame:
 # --- Parquet ---------------------------------------------------------------------
 
 
+def _blank_cells(n: int) -> pd.Categorical:
+    """``n`` blank text cells: a categorical of no text, every code -1."""
+    text = pd.CategoricalDtype(pd.Index([], dtype="str"))
+    return pd.Categorical.from_codes(np.full(n, -1, dtype=np.int8), dtype=text)
+
+
 def parse_parquet(path: Path) -> pd.DataFrame:
     """A Parquet file, its text columns dictionary-encoded as they are read (as
     Parquet stores them), so a million rows arrive as a few distinct values.
@@ -429,8 +435,11 @@ def parse_parquet(path: Path) -> pd.DataFrame:
             for f in schema
             if pa.types.is_string(f.type) or pa.types.is_large_string(f.type)
         ]
+        # a column with no value at all (a log of 4-player tables has no
+        # player5): Arrow's null type, which pandas makes a column of None
+        empty = [f.name for f in schema if pa.types.is_null(f.type)]
         if len(set(schema.names)) < len(schema.names):
-            text = []  # a name twice: read as it is, and validation reports it
+            text = empty = []  # a name twice: read as it is, validation reports it
         with pq.ParquetFile(path, read_dictionary=text or None) as book:
             table = book.read(use_pandas_metadata=True)
         # each column's Arrow memory let go as it is converted, and given back
@@ -438,6 +447,8 @@ def parse_parquet(path: Path) -> pd.DataFrame:
         frame = table.to_pandas(split_blocks=True, self_destruct=True)
         del table
         pa.default_memory_pool().release_unused()
+        for name in empty:  # blank text cells, as a CSV's empty column reads
+            frame[name] = _blank_cells(len(frame))
         return frame
     except MemoryError:
         raise LogReadError(

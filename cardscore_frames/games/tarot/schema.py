@@ -12,8 +12,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import BlankWhen, Field, Problems, Schema
-from cardscore_frames.checking.seats import players_text, same_name, seats_taken
+from cardscore_frames.checking import BlankWhen, Field, Problems, Schema, filled
+from cardscore_frames.checking.seats import (
+    SEATS_IN_CODE,
+    players_text,
+    same_name,
+    seating,
+)
 from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
     CHELEMS_MADE,
@@ -28,7 +33,6 @@ from cardscore_frames.games.tarot.seats import (
     active_players,
     is_seated,
     seat_names,
-    seated,
 )
 
 __all__ = ["SCHEMA", "PLAYERS", "seat_names", "active_players"]
@@ -122,14 +126,43 @@ def _some_rows(mask: np.ndarray, make) -> np.ndarray:
     return out
 
 
+def _seating(deals: pd.DataFrame, problems: Problems) -> np.ndarray:
+    """Each deal's seating code (bit k: seat k+1 has a player), worked out once
+    per validation pass."""
+    return problems.cached("seating", lambda: seating(deals, PLAYERS))
+
+
 def _active(deals: pd.DataFrame, problems: Problems) -> np.ndarray:
-    """Players in each deal, worked out once per validation pass."""
-    return problems.cached("active", lambda: active_players(deals))
+    """Players in each deal (seated, less one sitting out), worked out once per
+    validation pass: :func:`active_players`, from the seating codes."""
+
+    def active() -> np.ndarray:
+        taken = SEATS_IN_CODE[_seating(deals, problems)]
+        return (
+            taken - deals["sits_out"].notna().to_numpy()
+            if "sits_out" in deals
+            else taken
+        )
+
+    return problems.cached("active", active)
+
+
+#: Per seating code: a blank seat before a taken one (seats not filled in order).
+_GAP = np.array([(c & (c + 1)) != 0 for c in range(256)])
+
+
+def _is_in(column: pd.Series, values: tuple[str, ...]) -> np.ndarray:
+    """``column.isin(values)`` as a numpy bool array; a categorical's answer looked
+    up per category (pandas' own compares every row's value)."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        per_value = np.append(column.cat.categories.isin(values), False)  # -1: NA
+        return per_value[column.array.codes]
+    return column.isin(values).to_numpy(dtype=bool)
 
 
 def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
-    present = problems.cached("seated", lambda: seated(deals))
-    gap = (~present[:, :-1] & present[:, 1:]).any(axis=1)
+    code = _seating(deals, problems)
+    gap = _GAP[code]
     shown = _some_rows(
         gap,
         lambda rows: [
@@ -145,8 +178,11 @@ def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None
         "got {value}",
         value=shown,
     )
+    named = np.bitwise_or.reduce(code) if len(code) else 0  # seats ever taken
     for i in range(5):
         for j in range(i + 1, 5):
+            if not (named >> i) & (named >> j) & 1:  # a seat no deal fills
+                continue  # (player5 of a log of 4-player tables): no name twice
             twice = same_name(deals[PLAYERS[i]], deals[PLAYERS[j]])
             problems.add(
                 twice,
@@ -163,7 +199,7 @@ def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None
         players=players_text(deals, PLAYERS),
     )
     problems.add(
-        sits & (seats_taken(present) < 4),
+        sits & (SEATS_IN_CODE[code] < 4),
         "sits_out",
         "sits_out_small_table",
         "a player can sit out only at a table of 4 or 5 (3 must play); got {value}",
@@ -210,6 +246,37 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
         "taker must play the deal; {value} sits it out",
     )
     partner = deals["partner"].notna().to_numpy()
+    if partner.any():  # a log of 4-player tables names none
+        _check_partner(deals, problems, partner, n)
+    problems.add(
+        (n < 3) | (n > 5),
+        "player1",
+        "table_size",
+        "3 to 5 players must play each deal; got {value}",
+        value=n,
+    )
+    if not rules.petit_chelem:
+        problems.add(
+            _is_in(deals["chelem"], ("petit_announced_made", "petit_announced_failed")),
+            "chelem",
+            "house_rule_off",
+            "chelem {value} needs Rules(petit_chelem=True)",
+        )
+    if "misere" in deals:
+        problems.add(
+            deals["misere"].notna().to_numpy() & (not rules.misere),
+            "misere",
+            "house_rule_off",
+            "misere {value} needs Rules(misere=True)",
+        )
+        if rules.misere:
+            _check_misere(deals, problems)
+
+
+def _check_partner(
+    deals: pd.DataFrame, problems: Problems, partner: np.ndarray, n: np.ndarray
+) -> None:
+    """A partner called is seated, plays, and only at a table of 5."""
     alone = same_name(deals["partner"], deals["taker"])
     problems.add(
         partner & ~alone & ~is_seated(deals, "partner"),
@@ -230,31 +297,6 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
         "sitting_out",
         "partner must play the deal; {value} sits it out",
     )
-    problems.add(
-        (n < 3) | (n > 5),
-        "player1",
-        "table_size",
-        "3 to 5 players must play each deal; got {value}",
-        value=n,
-    )
-    problems.add(
-        deals["chelem"]
-        .isin(("petit_announced_made", "petit_announced_failed"))
-        .to_numpy()
-        & (not rules.petit_chelem),
-        "chelem",
-        "house_rule_off",
-        "chelem {value} needs Rules(petit_chelem=True)",
-    )
-    if "misere" in deals:
-        problems.add(
-            deals["misere"].notna().to_numpy() & (not rules.misere),
-            "misere",
-            "house_rule_off",
-            "misere {value} needs Rules(misere=True)",
-        )
-        if rules.misere:
-            _check_misere(deals, problems)
 
 
 def misere_declared(deals: pd.DataFrame) -> tuple[np.ndarray, list, list]:
@@ -294,32 +336,38 @@ def _check_misere(deals: pd.DataFrame, problems: Problems) -> None:
 
 def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     """Card points and petit au bout that the oudlers rule out (rules file, last part)."""
-    pts = deals["card_points"].to_numpy(dtype=float, na_value=np.nan)
-    oud = deals["oudlers"].to_numpy(dtype=float, na_value=np.nan)
-    known = ~np.isnan(pts) & ~np.isnan(oud)
-    low, high = 4.5 * oud, 91 - 4.5 * (3 - oud)
-    chelem_made = deals["chelem"].isin(CHELEMS_MADE).to_numpy()
-    slam_ok = ((pts == 91) & (oud == 3)) | ((pts == 87) & (oud <= 2))
-    problems.add(
-        known & ~chelem_made & ((pts < low) | (pts > high)),
-        "card_points",
-        "points_vs_oudlers",
-        "card_points must be from {lo} to {hi} with {oudlers} oudlers; got {value}",
-        lo=low,
-        hi=high,
-        oudlers=oud,
-    )
-    problems.add(
-        known & chelem_made & ~slam_ok,
-        "card_points",
-        "chelem_points",
-        "card_points of a made chelem must be 91 (3 oudlers) or 87 (the defence "
-        "kept the Excuse, at most 2 oudlers); got {value}",
-    )
+    pts = filled(deals["card_points"], float, np.nan)
+    oud = filled(deals["oudlers"], float, np.nan)
+    # from 4.5 points an oudler to 91 less 4.5 an oudler the defence has: the
+    # points above the least, 0 to 77.5 (NaN, a blank, is neither)
+    above = 4.5 * oud
+    np.subtract(pts, above, out=above)
+    outside = (above < 0) | (above > 91 - 3 * 4.5)
+    chelem_made = _is_in(deals["chelem"], CHELEMS_MADE)
+    if (outside & ~chelem_made).any():
+        problems.add(
+            outside & ~chelem_made,
+            "card_points",
+            "points_vs_oudlers",
+            "card_points must be from {lo} to {hi} with {oudlers} oudlers; got {value}",
+            lo=4.5 * oud,
+            hi=91 - 4.5 * (3 - oud),
+            oudlers=oud,
+        )
+    if chelem_made.any():
+        known = ~np.isnan(pts) & ~np.isnan(oud)
+        slam_ok = ((pts == 91) & (oud == 3)) | ((pts == 87) & (oud <= 2))
+        problems.add(
+            known & chelem_made & ~slam_ok,
+            "card_points",
+            "chelem_points",
+            "card_points of a made chelem must be 91 (3 oudlers) or 87 (the defence "
+            "kept the Excuse, at most 2 oudlers); got {value}",
+        )
     n = _active(deals, problems)
-    whole = np.isnan(pts) | (pts == np.floor(pts))
+    half = pts - np.floor(pts) > 0  # a blank (NaN) is not
     problems.add(
-        (n == 4) & ~whole,
+        (n == 4) & half,
         "card_points",
         "half_point_at_4",
         "card_points must be whole when 4 play the deal; got {value}",
@@ -347,16 +395,22 @@ def poignee_counts(
     The column holds few distinct values ("simple", "simple+double", ...): each is
     parsed once, into a table by the number of players, and deals index it.
     """
-    codes, uniques = pd.factorize(deals[column])
-    count = np.zeros((len(uniques) + 1, 6), dtype=np.int64)
+    values = deals[column]
+    if isinstance(values.dtype, pd.CategoricalDtype):  # a checked log's
+        codes, uniques = values.array.codes, values.cat.categories
+    else:
+        codes, uniques = pd.factorize(values)
+    count = np.zeros((len(uniques) + 1, 6), dtype=np.int64)  # the last row: blank
     trumps = np.zeros((len(uniques) + 1, 6), dtype=np.int64)
     for u, value in enumerate(uniques):
         levels = [POIGNEES.index(t) for t in str(value).split("+") if t in POIGNEES]
         count[u, :] = sum(lv > 0 for lv in levels)
         for size, needs in POIGNEE_TRUMPS.items():
             trumps[u, size] = sum((0, *needs)[lv] for lv in levels)
-    size = np.clip(players, 0, 5)
-    return count[codes, size], trumps[codes, size]
+    # one flat index into both tables (a blank's code -1 wraps to the last row)
+    at = np.where(codes < 0, len(uniques), codes) * 6
+    at += np.clip(players, 0, 5)
+    return count.ravel().take(at), trumps.ravel().take(at)
 
 
 def check_poignees(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
