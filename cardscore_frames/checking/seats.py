@@ -70,8 +70,26 @@ def seating(frame: pd.DataFrame, seats: Sequence[str]) -> np.ndarray:
     return code
 
 
-#: Per seating code: how many seats are taken.
-SEATS_IN_CODE = np.array([bin(c).count("1") for c in range(256)], dtype=np.int8)
+def seats_in(code: np.ndarray) -> np.ndarray:
+    """(N,) int8: how many seats each seating code takes, its bits added (a
+    table looked up by a million codes is slower than eight shifts)."""
+    taken = np.zeros(len(code), dtype=np.int8)
+    for k in range(8):
+        taken += ((code >> np.uint8(k)) & np.uint8(1)).view(np.int8)
+    return taken
+
+
+def codes_where(code: np.ndarray, holds) -> np.ndarray:
+    """(N,) bool: the rows whose seating code ``holds(code)`` is true for. The
+    codes a log has are few: each is compared with the rows once, where a table
+    looked up by every row would gather a million values."""
+    out = np.zeros(len(code), dtype=bool)
+    if not len(code):
+        return out
+    for c in range(int(code.min()), int(code.max()) + 1):
+        if holds(c):
+            out |= code == c
+    return out
 
 
 def seats_taken(seated: np.ndarray) -> np.ndarray:

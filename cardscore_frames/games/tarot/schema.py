@@ -14,10 +14,11 @@ import pandas as pd
 
 from cardscore_frames.checking import BlankWhen, Field, Problems, Schema, filled
 from cardscore_frames.checking.seats import (
-    SEATS_IN_CODE,
+    codes_where,
     players_text,
     same_name,
     seating,
+    seats_in,
 )
 from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
@@ -137,7 +138,7 @@ def _active(deals: pd.DataFrame, problems: Problems) -> np.ndarray:
     validation pass: :func:`active_players`, from the seating codes."""
 
     def active() -> np.ndarray:
-        taken = SEATS_IN_CODE[_seating(deals, problems)]
+        taken = seats_in(_seating(deals, problems))
         return (
             taken - deals["sits_out"].notna().to_numpy()
             if "sits_out" in deals
@@ -147,37 +148,42 @@ def _active(deals: pd.DataFrame, problems: Problems) -> np.ndarray:
     return problems.cached("active", active)
 
 
-#: Per seating code: a blank seat before a taken one (seats not filled in order).
-_GAP = np.array([(c & (c + 1)) != 0 for c in range(256)])
+def _gap(code: int) -> bool:
+    """A seating with a blank seat before a taken one (seats not filled in order)."""
+    return (code & (code + 1)) != 0
 
 
 def _is_in(column: pd.Series, values: tuple[str, ...]) -> np.ndarray:
-    """``column.isin(values)`` as a numpy bool array; a categorical's answer looked
-    up per category (pandas' own compares every row's value)."""
+    """``column.isin(values)`` as a numpy bool array; a categorical's codes of
+    those values compared with its rows' codes, one small integer each."""
     if isinstance(column.dtype, pd.CategoricalDtype):
-        per_value = np.append(column.cat.categories.isin(values), False)  # -1: NA
-        return per_value[column.array.codes]
+        codes = column.array.codes
+        out = np.zeros(len(codes), dtype=bool)
+        for c in np.flatnonzero(column.cat.categories.isin(values)):
+            out |= codes == c
+        return out
     return column.isin(values).to_numpy(dtype=bool)
 
 
 def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     code = _seating(deals, problems)
-    gap = _GAP[code]
-    shown = _some_rows(
-        gap,
-        lambda rows: [
-            "/".join("" if pd.isna(x) else str(x) for x in r)
-            for r in deals[list(PLAYERS)].to_numpy(dtype=object)[rows]
-        ],
-    )
-    problems.add(
-        gap,
-        "player4",
-        "seat_gap",
-        "players must fill player1..playerN without a blank seat between them; "
-        "got {value}",
-        value=shown,
-    )
+    gap = codes_where(code, _gap)
+    if gap.any():
+        shown = _some_rows(
+            gap,
+            lambda rows: [
+                "/".join("" if pd.isna(x) else str(x) for x in r)
+                for r in deals[list(PLAYERS)].to_numpy(dtype=object)[rows]
+            ],
+        )
+        problems.add(
+            gap,
+            "player4",
+            "seat_gap",
+            "players must fill player1..playerN without a blank seat between them; "
+            "got {value}",
+            value=shown,
+        )
     named = np.bitwise_or.reduce(code) if len(code) else 0  # seats ever taken
     for i in range(5):
         for j in range(i + 1, 5):
@@ -191,6 +197,8 @@ def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None
                 f"player names must be distinct in a deal; {{value}} is also {PLAYERS[i]}",
             )
     sits = deals["sits_out"].notna().to_numpy()
+    if not sits.any():  # nobody sits out (every table of 3 or 4)
+        return
     problems.add(
         sits & ~is_seated(deals, "sits_out"),
         "sits_out",
@@ -199,7 +207,7 @@ def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None
         players=players_text(deals, PLAYERS),
     )
     problems.add(
-        sits & (SEATS_IN_CODE[code] < 4),
+        sits & codes_where(code, lambda c: bin(c).count("1") < 4),
         "sits_out",
         "sits_out_small_table",
         "a player can sit out only at a table of 4 or 5 (3 must play); got {value}",
@@ -388,18 +396,14 @@ def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
 
 
 def poignee_counts(
-    deals: pd.DataFrame, column: str, players: np.ndarray
+    deals: pd.DataFrame, column: str, players: np.ndarray, rows: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Per deal: how many poignées a camp showed, and the trumps they needed.
+    """At ``rows``: how many poignées a camp showed, and the trumps they needed.
 
     The column holds few distinct values ("simple", "simple+double", ...): each is
     parsed once, into a table by the number of players, and deals index it.
     """
-    values = deals[column]
-    if isinstance(values.dtype, pd.CategoricalDtype):  # a checked log's
-        codes, uniques = values.array.codes, values.cat.categories
-    else:
-        codes, uniques = pd.factorize(values)
+    codes, uniques = _codes(deals[column])
     count = np.zeros((len(uniques) + 1, 6), dtype=np.int64)  # the last row: blank
     trumps = np.zeros((len(uniques) + 1, 6), dtype=np.int64)
     for u, value in enumerate(uniques):
@@ -408,52 +412,94 @@ def poignee_counts(
         for size, needs in POIGNEE_TRUMPS.items():
             trumps[u, size] = sum((0, *needs)[lv] for lv in levels)
     # one flat index into both tables (a blank's code -1 wraps to the last row)
-    at = np.where(codes < 0, len(uniques), codes) * 6
-    at += np.clip(players, 0, 5)
+    at = np.where(codes[rows] < 0, len(uniques), codes[rows]) * 6
+    at += np.clip(players[rows], 0, 5)
     return count.ravel().take(at), trumps.ravel().take(at)
 
 
+def _codes(values: pd.Series) -> tuple[np.ndarray, pd.Index]:
+    """A column's codes (-1: blank) and the values they stand for."""
+    if isinstance(values.dtype, pd.CategoricalDtype):  # a checked log's
+        return values.array.codes, values.cat.categories
+    codes, uniques = pd.factorize(values)
+    return codes, pd.Index(uniques)
+
+
+def _shown_some(deals: pd.DataFrame, column: str) -> np.ndarray:
+    """(N,) bool: the deals whose ``column`` shows a poignée (not none nor blank),
+    by comparing codes: most deals show none."""
+    codes, uniques = _codes(deals[column])
+    some = np.zeros(len(codes), dtype=bool)
+    for c, value in enumerate(uniques):
+        if any(t in POIGNEES[1:] for t in str(value).split("+")):
+            some |= codes == c
+    return some
+
+
 def check_poignees(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
+    """The poignées of a deal fit the pack's trumps and the camps' players. Only
+    the deals that show one are looked at."""
+    rows = np.flatnonzero(
+        _shown_some(deals, "poignee_attack") | _shown_some(deals, "poignee_defence")
+    )
+    if not len(rows):
+        return
     n = _active(deals, problems)
-    att_count, att_trumps = poignee_counts(deals, "poignee_attack", n)
-    dfn_count, dfn_trumps = poignee_counts(deals, "poignee_defence", n)
+    att_count, att_trumps = poignee_counts(deals, "poignee_attack", n, rows)
+    dfn_count, dfn_trumps = poignee_counts(deals, "poignee_defence", n, rows)
     total = att_trumps + dfn_trumps
     over = total > PACK_TRUMPS
-    shown = _some_rows(
-        over,
-        lambda rows: [
+    if over.any():
+        shown = [
             f"{a} / {d}"
             for a, d in zip(
-                deals["poignee_attack"].to_numpy()[rows],
-                deals["poignee_defence"].to_numpy()[rows],
+                deals["poignee_attack"].to_numpy()[rows[over]],
+                deals["poignee_defence"].to_numpy()[rows[over]],
+                strict=True,
             )
-        ],
+        ]
+        problems.add(
+            _at_rows(len(deals), rows[over]),
+            "poignee_defence",
+            "too_many_trumps",
+            "poignées {value} need {trumps} trumps together, more than the "
+            f"{PACK_TRUMPS} in the pack",
+            trumps=_spread_at(len(deals), rows[over], total[over]),
+            value=_spread_at(len(deals), rows[over], shown),
+        )
+    partner = (
+        deals["partner"].notna().to_numpy()[rows]
+        & ~same_name(deals["partner"], deals["taker"])[rows]
     )
-    problems.add(
-        over,
-        "poignee_defence",
-        "too_many_trumps",
-        "poignées {value} need {trumps} trumps together, more than the "
-        f"{PACK_TRUMPS} in the pack",
-        trumps=total,
-        value=shown,
-    )
-    partner = deals["partner"].notna().to_numpy() & ~same_name(
-        deals["partner"], deals["taker"]
-    )
-    attack_size = 1 + partner.astype(int)
+    attack_size = 1 + partner.astype(np.int64)
     for count, size, col in (
         (att_count, attack_size, "poignee_attack"),
-        (dfn_count, n - attack_size, "poignee_defence"),
+        (dfn_count, n[rows] - attack_size, "poignee_defence"),
     ):
-        problems.add(
-            count > size,
-            col,
-            "too_many_poignees",
-            "{value} is {count} poignées, more than the {size} players of the camp",
-            count=count,
-            size=size,
-        )
+        many = count > size
+        if many.any():
+            problems.add(
+                _at_rows(len(deals), rows[many]),
+                col,
+                "too_many_poignees",
+                "{value} is {count} poignées, more than the {size} players of the camp",
+                count=_spread_at(len(deals), rows[many], count[many]),
+                size=_spread_at(len(deals), rows[many], size[many]),
+            )
+
+
+def _at_rows(n: int, rows: np.ndarray) -> np.ndarray:
+    """(n,) bool, true at ``rows``."""
+    mask = np.zeros(n, dtype=bool)
+    mask[rows] = True
+    return mask
+
+
+def _spread_at(n: int, rows: np.ndarray, values) -> np.ndarray:
+    """(n,) object: ``values`` at ``rows`` (for a message's parameters)."""
+    out = np.full(n, None, dtype=object)
+    out[rows] = values
+    return out
 
 
 SCHEMA = Schema(
