@@ -217,3 +217,21 @@ def test_filled_never_hands_out_a_column_to_be_changed():
     with pytest.raises(ValueError, match="read-only"):
         got[0] = 99
     assert column.tolist() == [3, 4, 5]
+
+
+def test_seating_codes_count_and_pick_the_seats_taken():
+    from cardscore_frames.checking.seats import codes_where, seating, seats_in
+
+    frame = pd.DataFrame(
+        {
+            "p1": ["a", "a", None, "a"],
+            "p2": ["b", None, "b", "b"],
+            "p3": ["c", "c", "c", "c"],
+        }
+    )
+    code = seating(frame, ["p1", "p2", "p3", "p4"])  # p4: no such column
+    assert code.tolist() == [0b111, 0b101, 0b110, 0b111]
+    assert seats_in(code).tolist() == [3, 2, 2, 3]
+    gap = codes_where(code, lambda c: (c & (c + 1)) != 0)  # a blank seat before
+    assert gap.tolist() == [False, True, True, False]
+    assert codes_where(code[:0], lambda c: True).tolist() == []

@@ -340,3 +340,27 @@ def test_a_checked_frame_shares_no_memory_with_the_frame_it_was_checked_from():
     assert typed["game_id"].tolist() == [1, 1]
     typed.loc[1, "oudlers"] = 0
     assert raw["oudlers"].tolist() == [3, 1]
+
+
+def test_a_parquet_column_with_no_value_reads_as_blank_cells(tmp_path):
+    """A log of 4-player tables stores player5, partner and sits_out with Arrow's
+    null type: read as blank text cells, the same frame as the CSV, and a value
+    a blank column cannot hold is still reported from the others."""
+    raw = pd.read_csv(SAMPLE)
+    four = raw[raw["player5"].isna()].reset_index(drop=True)
+    assert len(four) > 10
+    four = four.assign(player5=None, partner=None, sits_out=None)
+    four.to_csv(tmp_path / "log.csv", index=False)
+    four.to_parquet(tmp_path / "log.parquet", index=False)
+    import pyarrow.parquet as pq
+
+    schema = pq.read_schema(tmp_path / "log.parquet")
+    assert str(schema.field("player5").type) == "null"  # what the test is about
+    from_csv = csf.read_log(tmp_path / "log.csv", game="tarot")
+    from_parquet = csf.read_log(tmp_path / "log.parquet", game="tarot")
+    for column in ("player5", "partner", "sits_out"):
+        assert from_parquet[column].isna().all()
+        pd.testing.assert_series_equal(from_parquet[column], from_csv[column])
+    pd.testing.assert_frame_equal(
+        csf.tarot.score(from_parquet), csf.tarot.score(from_csv)
+    )
