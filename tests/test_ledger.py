@@ -201,3 +201,36 @@ def test_whole_scores_are_looked_at_a_chunk_at_a_time():
     assert not _whole_and_small(big, chunk=1)
     assert _whole_and_small(big[1:], chunk=1)
     assert _whole_and_small(np.array([], dtype=float))
+
+
+@pytest.mark.parametrize("chunk", [3, 1 << 16], ids=["many-chunks", "one-chunk"])
+def test_a_ledger_column_made_a_slice_of_deals_at_a_time_is_the_whole_block(
+    monkeypatch, chunk
+):
+    # preferans builds its ledger's per-seat columns a slice of deals at a time
+    # (no array of every deal and seat): in slices of 3 deals, games of 3 and 4
+    # players mixed, every value lands on its own (deal, seat) row
+    from cardscore_frames.checking.seats import seated, seats_taken
+    from cardscore_frames.ledger import SeatBlock, build, from_wide
+
+    monkeypatch.setattr(build, "_CHUNK", chunk)
+    scored = csf.preferans.score(csf.load_example("preferans"))
+    columns = [f"player{i}" for i in range(1, 5)]
+    n = len(scored)
+    block = np.arange(n * 4, dtype=np.float64).reshape(n, 4)  # cell d*4 + s
+    whole = from_wide(scored, columns, block.copy(), game="preferans")
+    sliced = from_wide(
+        scored,
+        columns,
+        SeatBlock(lambda rows: block[rows]),
+        game="preferans",
+        extra={"again": lambda: SeatBlock(lambda rows: block[rows] + 0.5)},
+    )
+    assert 0 < len(whole) < n * 4  # some seats are empty
+    np.testing.assert_array_equal(sliced["score"], whole["score"])
+    deal_row = np.repeat(np.arange(n), seats_taken(seated(scored, columns)))
+    # each ledger row's value is its own deal's cell of its own seat
+    np.testing.assert_array_equal(
+        sliced["score"].to_numpy(), deal_row * 4 + sliced["seat"].to_numpy() - 1
+    )
+    np.testing.assert_array_equal(sliced["again"], whole["score"] + 0.5)

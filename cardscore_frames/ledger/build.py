@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -12,8 +13,9 @@ import pyarrow.compute as pc
 from cardscore_frames.checking import GAME_INDEX, game_index, stamp_of
 from cardscore_frames.checking.seats import seated, seats_taken, shared_names
 from cardscore_frames.ledger.schema import registry
+from cardscore_frames.memory import give_back
 
-__all__ = ["from_wide", "game_keys", "text_of"]
+__all__ = ["SeatBlock", "from_wide", "game_keys", "text_of"]
 
 
 def from_wide(
@@ -37,14 +39,17 @@ def from_wide(
 
     ``scores`` and each array of ``extra`` may be given as a function of no
     arguments that returns the array: it is made when its column is, so that
-    only one (deals, seats) array is alive at a time.
+    only one (deals, seats) array is alive at a time; or as a
+    :class:`SeatBlock`, made a slice of deals at a time, so that none is.
     """
+    # the scorer's temporaries, freed by now, given back before the ledger's
+    # columns (several times the log's size) are made
+    give_back()
     game_type, role_type, _ = registry()
     k = len(player_columns)
     present = seated(scored, player_columns)
     taken = present.reshape(-1)
     full = bool(taken.all())  # every seat taken (belot always): nothing to drop
-    counts = k if full else seats_taken(present)  # ledger rows of each deal
     slots = np.tile(np.arange(k, dtype=np.int8), len(scored))
     if not full:
         slots = slots[taken]
@@ -60,22 +65,61 @@ def from_wide(
             return np.compress(taken, flat)
         return flat if owned else flat.copy()
 
-    def spread(per_deal: np.ndarray) -> np.ndarray:
-        """A value per deal as one per ledger row."""
-        return np.repeat(per_deal, counts)
-
-    index = _index_of(scored)
-
-    def per_game(values: np.ndarray) -> np.ndarray:
-        """A value per game as one per ledger row."""
-        return spread(values[index.codes])
-
     code = game_type.categories.get_loc(game)
     out: dict[str, object] = {
         "game": pd.Categorical.from_codes(
             np.full(len(slots), code, np.int8), dtype=game_type
         )
     }
+    # the per-deal columns; what they need (the games, each deal's rows) is let
+    # go before the per-seat ones are made, the ledger's largest
+    out.update(_deal_columns(scored, k if full else seats_taken(present), game))
+    players = _player_codes(scored, player_columns)
+    out["player"] = pd.Categorical.from_codes(
+        cells(players[0]), dtype=pd.CategoricalDtype(players[1]), validate=False
+    )
+    del players
+    slots += np.int8(1)  # the ledger's own array: seats from 1
+    out["seat"] = slots
+    out["role"] = _roles(
+        cells(roles) if roles is not None else None, role_names, role_type, len(slots)
+    )
+
+    def column(values) -> np.ndarray:
+        """A (deals, seats) array, or a :class:`SeatBlock`, as one value per
+        ledger row."""
+        if isinstance(values, SeatBlock):
+            return _by_chunks(values.make, taken, k, len(slots))
+        return cells(values)
+
+    out["score"] = column(_as_floats(_made(scores)))
+    for name, values in (extra or {}).items():
+        values = _made(values)
+        if isinstance(values, (np.ndarray, SeatBlock)):
+            out[name] = column(values)
+        elif isinstance(values, (int, float)) and values == 0:
+            # zeros the system gives untouched: no memory until written
+            out[name] = np.zeros(len(slots), np.result_type(values))
+        else:
+            out[name] = np.full(len(slots), values)
+        del values  # one (deals, seats) array alive at a time
+    return pd.DataFrame(out, copy=False)
+
+
+def _deal_columns(scored: pd.DataFrame, counts, game: str) -> dict[str, object]:
+    """The ledger's columns that are the same for every seat of a deal: its
+    game's labels and date, and the deal; ``counts``: each deal's ledger rows."""
+    index = _index_of(scored)
+
+    def spread(per_deal: np.ndarray) -> np.ndarray:
+        """A value per deal as one per ledger row."""
+        return np.repeat(per_deal, counts)
+
+    def per_game(values: np.ndarray) -> np.ndarray:
+        """A value per game as one per ledger row."""
+        return spread(values[index.codes])
+
+    out: dict[str, object] = {}
     labels = _game_labels(scored, index, game)
     for name in ("game_key", "league", "season", "date", "table", "game_id"):
         if name == "date":
@@ -88,24 +132,46 @@ def from_wide(
             per_game(codes), dtype=dtype, validate=False
         )
     out["deal"] = spread(scored["deal"].to_numpy(dtype=np.int64))
-    names, players = _player_codes(scored, player_columns)
-    out["player"] = pd.Categorical.from_codes(
-        cells(names), dtype=pd.CategoricalDtype(players), validate=False
-    )
-    out["seat"] = slots + np.int8(1)
-    picked = cells(roles) if roles is not None else None
-    out["role"] = _roles(picked, role_names, role_type, len(slots))
-    out["score"] = cells(np.asarray(_made(scores), dtype=np.float64))
-    for name, values in (extra or {}).items():
-        values = _made(values)
-        if isinstance(values, np.ndarray):
-            out[name] = cells(values)
-        elif isinstance(values, (int, float)) and values == 0:
-            # zeros the system gives untouched: no memory until written
-            out[name] = np.zeros(len(slots), np.result_type(values))
-        else:
-            out[name] = np.full(len(slots), values)
-    return pd.DataFrame(out, copy=False)
+    return out
+
+
+class SeatBlock(NamedTuple):
+    """A (deals, seats) array made a slice of deals at a time: ``make(rows)``
+    returns the block of the deals ``rows`` (a slice). The ledger's column is
+    then filled a few thousand deals at a time, and no array of the whole log's
+    deals and seats is made (four times eight bytes a deal, for each column)."""
+
+    make: Callable[[slice], np.ndarray]
+
+
+#: Deals a :class:`SeatBlock` is made for at a time.
+_CHUNK = 1 << 16
+
+
+def _by_chunks(make, taken: np.ndarray, k: int, size: int) -> np.ndarray:
+    """The ledger column of a :class:`SeatBlock`: each chunk's block, its taken
+    seats kept, written where its deals' rows are (deal order: one after the
+    other)."""
+    n_deals = len(taken) // k
+    out = None
+    at = 0
+    for start in range(0, n_deals, _CHUNK):
+        rows = slice(start, min(start + _CHUNK, n_deals))
+        block = np.ascontiguousarray(make(rows)).reshape(-1)
+        if out is None:
+            out = np.empty(size, dtype=block.dtype)
+        kept = taken[rows.start * k : rows.stop * k]
+        m = int(np.count_nonzero(kept))
+        np.compress(kept, block, out=out[at : at + m])
+        at += m
+    return np.empty(size, dtype=np.float64) if out is None else out
+
+
+def _as_floats(values):
+    """Scores as floats: an array converted, a :class:`SeatBlock` made so."""
+    if isinstance(values, SeatBlock):
+        return SeatBlock(lambda rows: np.asarray(values.make(rows), dtype=np.float64))
+    return np.asarray(values, dtype=np.float64)
 
 
 def _made(values):
