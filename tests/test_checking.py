@@ -235,3 +235,23 @@ def test_seating_codes_count_and_pick_the_seats_taken():
     gap = codes_where(code, lambda c: (c & (c + 1)) != 0)  # a blank seat before
     assert gap.tolist() == [False, True, True, False]
     assert codes_where(code[:0], lambda c: True).tolist() == []
+
+
+@pytest.mark.parametrize(
+    "ids, categories, expected",
+    [
+        # each game's rows one after another: the runs number the games
+        (["g2", "g2", "g1", "g3", "g3"], ["g1", "g2", "g3"], [0, 0, 1, 2, 2]),
+        # a game back after another: by first appearance all the same
+        (["g2", "g1", "g2", "g3"], ["g1", "g2", "g3"], [0, 1, 0, 2]),
+        # as many runs as categories, one of them unused: a run is a game again
+        (["g1", "g2", "g1"], ["g1", "g2", "g9"], [0, 1, 0]),
+        (["g1", None, "g2"], ["g1", "g2"], [0, -1, 1]),  # a blank id: no game
+    ],
+    ids=["runs", "interleaved", "unused-category", "blank"],
+)
+def test_text_game_ids_are_numbered_by_first_appearance(ids, categories, expected):
+    from cardscore_frames.checking import game_codes
+
+    frame = pd.DataFrame({"game_id": pd.Categorical(ids, categories=categories)})
+    assert game_codes(frame).tolist() == expected

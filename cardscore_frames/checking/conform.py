@@ -128,11 +128,24 @@ def _text_ids(cells: _Cells):
     """Ids read as text (a CSV): vectorised over the distinct values."""
     text = pd.Series(cells.text).str.strip()
     given = ~cells.blank_u[:-1]
-    plain = text.str.fullmatch(_PLAIN_INT.pattern) & (text.str.len() < 19)
-    if bool(plain[given].all()):
-        per = np.append(np.where(given, pd.to_numeric(text.where(given, "0")), 0), 0)
-        per = per.astype(np.int64)
-        return pd.arrays.IntegerArray(per[cells.codes], cells.is_blank.copy())
+    # one id given that is not a plain whole number: not every one is (the
+    # others are not matched one by one)
+    first = int(np.argmax(given)) if given.any() else None
+    if first is None or _plain_id(text.iloc[first]):
+        plain = text.str.fullmatch(_PLAIN_INT.pattern) & (text.str.len() < 19)
+        if bool(plain[given].all()):
+            per = np.where(given, pd.to_numeric(text.where(given, "0")), 0)
+            per = np.append(per, 0).astype(np.int64)
+            return pd.arrays.IntegerArray(per[cells.codes], cells.is_blank.copy())
+    raw = cells.raw.dtype
+    if isinstance(raw, pd.CategoricalDtype) and given.all():
+        if bool((text == pd.Series(cells.text)).all()):  # nothing to strip:
+            # each id one of the column's categories already, in their order
+            return pd.Categorical.from_codes(
+                cells.spread(np.append(np.arange(len(text)), -1)),
+                dtype=raw,
+                validate=False,
+            )
     codes, names = pd.factorize(text.where(given, None))
     return pd.Categorical.from_codes(  # factorize's codes are valid ones
         cells.spread(np.append(codes, -1)),
@@ -163,6 +176,11 @@ def _id_text(u: Any) -> str:
 
 
 _PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]*)")
+
+
+def _plain_id(text: str) -> bool:
+    """A whole number written plainly, short enough for an int64."""
+    return len(text) < 19 and _PLAIN_INT.fullmatch(text) is not None
 
 
 def _to_name(f: Field, cells: _Cells, problems: Problems):

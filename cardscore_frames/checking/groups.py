@@ -125,6 +125,18 @@ def _factorize(values: pd.Series, blank_is_value: bool) -> tuple[np.ndarray, int
             codes = np.zeros(len(v), dtype=np.int64)
             np.cumsum(v[1:] != v[:-1], out=codes[1:])
             return codes, int(codes[-1]) + 1
+    if isinstance(dtype, pd.CategoricalDtype) and len(values) and not values.hasnans:
+        # text ids as a checked log holds them: when each value's rows are one
+        # run (a game's deals one after another), the runs number them
+        v = values.array.codes
+        new = np.ones(len(v), dtype=bool)
+        np.not_equal(v[1:], v[:-1], out=new[1:])
+        heads = v[new]  # each run's value: every category once, or not this way
+        k = len(dtype.categories)
+        if len(heads) == k and bool((np.bincount(heads, minlength=k) == 1).all()):
+            codes = np.cumsum(new, dtype=np.int64)
+            codes -= 1
+            return codes, k
     codes, uniques = pd.factorize(values, use_na_sentinel=not blank_is_value)
     return codes.astype(np.int64, copy=False), len(uniques)
 
@@ -162,8 +174,11 @@ def game_index(
 
 
 def _is_sorted(game: np.ndarray, deal: np.ndarray) -> bool:
-    dg, dd = np.diff(game), np.diff(deal)
-    return bool(np.all((dg > 0) | ((dg == 0) & (dd >= 0))))
+    """Rows in game order, and in deal order within each game (comparisons of
+    neighbours only: no array of differences)."""
+    if not (game[1:] >= game[:-1]).all():
+        return False
+    return not ((game[1:] == game[:-1]) & (deal[1:] < deal[:-1])).any()
 
 
 def running_sum(values: np.ndarray, index: GameIndex) -> np.ndarray:
