@@ -42,9 +42,10 @@ def from_wide(
     only one (deals, seats) array is alive at a time; or as a
     :class:`SeatBlock`, made a slice of deals at a time, so that none is.
     """
-    # the scorer's temporaries, freed by now, given back before the ledger's
-    # columns (several times the log's size) are made
-    give_back()
+    if len(scored) >= _LARGE:
+        # the scorer's temporaries, freed by now, given back before the
+        # ledger's columns (several times the log's size) are made
+        give_back()
     game_type, role_type, _ = registry()
     k = len(player_columns)
     present = seated(scored, player_columns)
@@ -143,6 +144,10 @@ class SeatBlock(NamedTuple):
 
     make: Callable[[slice], np.ndarray]
 
+
+#: Deals from which a ledger is large enough to give freed memory back first
+#: (a few ms; a small ledger's memory is nothing to the process's).
+_LARGE = 100_000
 
 #: Deals a :class:`SeatBlock` is made for at a time.
 _CHUNK = 1 << 16
