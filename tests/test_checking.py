@@ -255,3 +255,13 @@ def test_text_game_ids_are_numbered_by_first_appearance(ids, categories, expecte
 
     frame = pd.DataFrame({"game_id": pd.Categorical(ids, categories=categories)})
     assert game_codes(frame).tolist() == expected
+
+
+@pytest.mark.parametrize("as_category", [True, False], ids=["categorical", "text"])
+def test_is_in_finds_the_rows_holding_the_values(as_category):
+    from cardscore_frames.checking.values import is_in
+
+    values = ["garde", None, "petite", "garde_sans", "garde"]
+    column = pd.Series(values, dtype="category" if as_category else "str")
+    assert is_in(column, ("garde", "petite")).tolist() == [1, 0, 1, 0, 1]
+    assert is_in(column, ("prise",)).tolist() == [0, 0, 0, 0, 0]  # not there

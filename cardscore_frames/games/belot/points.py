@@ -12,7 +12,8 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import GameIndex, game_index, running_sum
+from cardscore_frames.checking import GameIndex, filled, game_index, running_sum
+from cardscore_frames.checking.values import is_in
 from cardscore_frames.games.belot.rules import (
     ALL_TRICKS_BASE_COST,
     ALL_TRICKS_WHISTS,
@@ -78,11 +79,11 @@ class DealPoints(NamedTuple):
 def _ints(deals: pd.DataFrame, column: str) -> np.ndarray:
     if column not in deals:  # an optional column left out of the log
         return np.zeros(len(deals), dtype=np.int64)
-    return deals[column].to_numpy(dtype=np.int64, na_value=0)
+    return filled(deals[column], np.int64, 0)
 
 
 def _is(deals: pd.DataFrame, column: str, value: str) -> np.ndarray:
-    return (deals[column] == value).to_numpy(dtype=bool, na_value=False)
+    return is_in(deals[column], (value,))
 
 
 def inputs(deals: pd.DataFrame) -> DealInputs:

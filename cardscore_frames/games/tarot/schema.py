@@ -20,6 +20,7 @@ from cardscore_frames.checking.seats import (
     seating,
     seats_in,
 )
+from cardscore_frames.checking.values import is_in
 from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
     CHELEMS_MADE,
@@ -153,18 +154,6 @@ def _gap(code: int) -> bool:
     return (code & (code + 1)) != 0
 
 
-def _is_in(column: pd.Series, values: tuple[str, ...]) -> np.ndarray:
-    """``column.isin(values)`` as a numpy bool array; a categorical's codes of
-    those values compared with its rows' codes, one small integer each."""
-    if isinstance(column.dtype, pd.CategoricalDtype):
-        codes = column.array.codes
-        out = np.zeros(len(codes), dtype=bool)
-        for c in np.flatnonzero(column.cat.categories.isin(values)):
-            out |= codes == c
-        return out
-    return column.isin(values).to_numpy(dtype=bool)
-
-
 def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     code = _seating(deals, problems)
     gap = codes_where(code, _gap)
@@ -265,7 +254,7 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
     )
     if not rules.petit_chelem:
         problems.add(
-            _is_in(deals["chelem"], ("petit_announced_made", "petit_announced_failed")),
+            is_in(deals["chelem"], ("petit_announced_made", "petit_announced_failed")),
             "chelem",
             "house_rule_off",
             "chelem {value} needs Rules(petit_chelem=True)",
@@ -351,7 +340,7 @@ def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     above = 4.5 * oud
     np.subtract(pts, above, out=above)
     outside = (above < 0) | (above > 91 - 3 * 4.5)
-    chelem_made = _is_in(deals["chelem"], CHELEMS_MADE)
+    chelem_made = is_in(deals["chelem"], CHELEMS_MADE)
     if (outside & ~chelem_made).any():
         problems.add(
             outside & ~chelem_made,
