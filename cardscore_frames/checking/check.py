@@ -243,6 +243,7 @@ def _check_metadata(out: pd.DataFrame, index: GameIndex, problems: Problems) -> 
     # within a game changes between two neighbours, found without gathering
     # each row's first
     same_game = index.codes[1:] == index.codes[:-1] if index.in_order else None
+    first_row = None  # each row's game's first row, found when one is needed
     for col in columns:
         values = out[col]
         if isinstance(values.dtype, pd.CategoricalDtype):
@@ -251,7 +252,8 @@ def _check_metadata(out: pd.DataFrame, index: GameIndex, problems: Problems) -> 
             here = values.to_numpy().view(np.int64)
         if same_game is not None and not (same_game & (here[1:] != here[:-1])).any():
             continue
-        first_row = _first_rows(index.codes)
+        if first_row is None:
+            first_row = _first_rows(index.codes)
         changed = here != here[first_row]
         if changed.any():
             problems.add(

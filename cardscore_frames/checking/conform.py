@@ -138,7 +138,7 @@ def _text_ids(cells: _Cells):
             per = np.append(per, 0).astype(np.int64)
             return pd.arrays.IntegerArray(per[cells.codes], cells.is_blank.copy())
     raw = cells.raw.dtype
-    if isinstance(raw, pd.CategoricalDtype) and given.all():
+    if isinstance(raw, pd.CategoricalDtype) and not raw.ordered and given.all():
         if bool((text == pd.Series(cells.text)).all()):  # nothing to strip:
             # each id one of the column's categories already, in their order
             return pd.Categorical.from_codes(

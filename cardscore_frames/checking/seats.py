@@ -61,8 +61,8 @@ def seated(frame: pd.DataFrame, seats: Sequence[str]) -> np.ndarray:
 
 def seating(frame: pd.DataFrame, seats: Sequence[str]) -> np.ndarray:
     """(N,) uint8: bit k set where seat k (of at most 8) has a player, one seat
-    column at a time; a table of 256 entries then answers any question about a
-    row's seating in one lookup."""
+    column at a time. A log has few of these codes: :func:`codes_where` and
+    :func:`seats_in` answer questions about a row's seating from them."""
     code = np.zeros(len(frame), dtype=np.uint8)
     for k, s in enumerate(seats):
         if s in frame:

@@ -13,7 +13,6 @@ import pyarrow.compute as pc
 from cardscore_frames.checking import GAME_INDEX, game_index, stamp_of
 from cardscore_frames.checking.seats import seated, seats_taken, shared_names
 from cardscore_frames.ledger.schema import registry
-from cardscore_frames.memory import give_back
 
 __all__ = ["SeatBlock", "from_wide", "game_keys", "text_of"]
 
@@ -42,10 +41,6 @@ def from_wide(
     only one (deals, seats) array is alive at a time; or as a
     :class:`SeatBlock`, made a slice of deals at a time, so that none is.
     """
-    if len(scored) >= _LARGE:
-        # the scorer's temporaries, freed by now, given back before the
-        # ledger's columns (several times the log's size) are made
-        give_back()
     game_type, role_type, _ = registry()
     k = len(player_columns)
     present = seated(scored, player_columns)
@@ -139,15 +134,11 @@ def _deal_columns(scored: pd.DataFrame, counts, game: str) -> dict[str, object]:
 class SeatBlock(NamedTuple):
     """A (deals, seats) array made a slice of deals at a time: ``make(rows)``
     returns the block of the deals ``rows`` (a slice). The ledger's column is
-    then filled a few thousand deals at a time, and no array of the whole log's
-    deals and seats is made (four times eight bytes a deal, for each column)."""
+    then filled 65,536 deals at a time, and no array of the whole log's deals
+    and seats is made (four times eight bytes a deal, for each column)."""
 
     make: Callable[[slice], np.ndarray]
 
-
-#: Deals from which a ledger is large enough to give freed memory back first
-#: (a few ms; a small ledger's memory is nothing to the process's).
-_LARGE = 100_000
 
 #: Deals a :class:`SeatBlock` is made for at a time.
 _CHUNK = 1 << 16
