@@ -72,9 +72,10 @@ def seating(frame: pd.DataFrame, seats: Sequence[str]) -> np.ndarray:
 
 def seats_in(code: np.ndarray) -> np.ndarray:
     """(N,) int8: how many seats each seating code takes, its bits added (a
-    table looked up by a million codes is slower than eight shifts)."""
+    table looked up by a million codes is slower than a few shifts), up to the
+    highest seat any row takes."""
     taken = np.zeros(len(code), dtype=np.int8)
-    for k in range(8):
+    for k in range(int(code.max(initial=0)).bit_length()):
         taken += ((code >> np.uint8(k)) & np.uint8(1)).view(np.int8)
     return taken
 

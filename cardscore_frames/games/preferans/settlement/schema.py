@@ -98,7 +98,8 @@ def _sizes(sheet: pd.DataFrame, problems: Problems) -> np.ndarray:
     def sizes() -> np.ndarray:
         index = _games(sheet, problems)
         if index.in_order:  # games one after another: each game's size, repeated
-            return np.repeat(index.sizes, index.sizes)
+            sizes = index.sizes
+            return np.repeat(sizes, sizes)
         codes = _game_key(sheet, problems)
         return np.bincount(codes)[codes]
 
@@ -253,11 +254,12 @@ _NEAR = 8
 
 def _named_twice(names: np.ndarray, codes: np.ndarray, index: GameIndex) -> np.ndarray:
     """Rows whose name code another row of the same game (``codes``) has too."""
-    if index.in_order and index.n_games and index.sizes.max() <= _NEAR:
+    largest = int(index.sizes.max()) if index.n_games else 0
+    if index.in_order and largest and largest <= _NEAR:
         # a game's rows one after another, a few of them (the usual sheet): each
         # row against the next rows, up to the largest game's size
         twice = np.zeros(len(names), dtype=bool)
-        for step in range(1, int(index.sizes.max())):
+        for step in range(1, largest):
             same = (codes[step:] == codes[:-step]) & (names[step:] == names[:-step])
             twice[step:] |= same
             twice[:-step] |= same
