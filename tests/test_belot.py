@@ -588,6 +588,28 @@ def test_every_problem_is_reported_at_once():
     assert good["game_id"].tolist() == [99] and len(rejected) == 15
 
 
+@pytest.mark.parametrize(
+    "values, off",
+    [
+        ([0, 20, 25, 250], [3]),  # a few hundred from 0: looked up in a table
+        ([0, 100_000, 70_005, 10], [3]),  # a span too wide for the table
+        ([20, 0, 30, 1_000_000], []),
+    ],
+    ids=["narrow", "wide", "all-in-steps"],
+)
+def test_whole_numbers_off_their_step_are_reported_however_wide(values, off):
+    # integer columns (as Parquet or a DataFrame gives them) are checked for
+    # their step of 10 without a remainder per value when their span is small
+    deals = log(*(dict(game_id=g) for g in range(1, 5)))
+    deals["defender_declarations"] = np.array(values, dtype=np.int64)
+    result = csf.validate(deals, game="belot", errors="collect")
+    got = result.failure_cases[["game_id", "column", "reason"]].values.tolist()
+    assert got == [[g, "defender_declarations", "not_in_steps"] for g in off]
+    assert result.deals["defender_declarations"].tolist() == [
+        v for g, v in enumerate(values, 1) if g not in off
+    ]
+
+
 def test_min_bid_is_a_rule():
     with pytest.raises(LogValidationError, match="bid must be at least 10 points"):
         belot.score(log(dict(bid=9)), rules=belot.Rules(min_bid=10))

@@ -175,6 +175,23 @@ def test_totals_are_the_groupby_of_the_ledger_exactly(by):
     )
 
 
+@pytest.mark.parametrize("by", [[], ["season"], ["season", "role"]])
+def test_totals_of_one_game_and_season_are_the_groupby_of_its_ledger(by):
+    # one game's ledger: the game (and the season) is the same on every row, a
+    # key the counting leaves out, and must still label every total
+    for ledger in sample_ledgers():
+        assert ledger["game"].nunique() == ledger["season"].nunique() == 1
+        pd.testing.assert_frame_equal(
+            csf.totals(ledger, by=by), _grouped(ledger, by), check_exact=True
+        )
+        # one player on every row: no key left to count on but the games
+        alone = ledger[ledger["player"] == ledger["player"].iloc[0]]
+        got = csf.totals(alone, by=by)
+        pd.testing.assert_frame_equal(got, _grouped(alone, by), check_exact=True)
+        assert got["deals"].sum() == len(alone)
+        assert got["games"].max() == alone["game_key"].nunique()
+
+
 def test_totals_counted_a_chunk_of_rows_at_a_time_are_the_groupby(monkeypatch):
     from cardscore_frames.ledger import combine
 

@@ -255,13 +255,29 @@ def _whole_in_range(f: Field, raw: pd.Series, fill_rows) -> Any:
     # ones (several times slower), find the smallest and largest value
     inside = min(max(0, math.ceil(low)), high)
     values = filled(raw, np.int64, inside)
-    if values.min() < low or values.max() > high:
+    smallest, largest = values.min(), values.max()
+    if smallest < low or largest > high:
         return None
+    if f.step is not None and f.step != 1:
+        if _off_whole_step(values, f.step, smallest, largest):
+            return None
     if not values.flags.writeable:  # a view of the raw column: the typed one owns
         values = values.copy()
-    if f.step is not None and f.step != 1 and (values % f.step != 0).any():
-        return None
     return pd.arrays.IntegerArray(values, blank)
+
+
+#: The widest span of whole numbers :func:`_off_whole_step` looks up in a table.
+_SPAN = 1 << 16
+
+
+def _off_whole_step(values: np.ndarray, step, smallest, largest) -> bool:
+    """Some of the whole ``values`` is not a multiple of ``step``. Where they
+    span a few thousand numbers from 0, each is looked up in a table of that
+    span (a gather: several times faster than a remainder per value)."""
+    if 0 <= smallest and largest < _SPAN:
+        off = np.arange(largest + 1) % step != 0
+        return bool(off[values].any())
+    return bool((values % step != 0).any())
 
 
 def _checked(

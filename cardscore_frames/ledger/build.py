@@ -256,15 +256,26 @@ def plain_text(v: object) -> str:
 def game_keys(game: str, league, season, game_id) -> pd.Series:
     """``game / league / season / game_id``, leaving out blank parts (vectorised
     text: one string per game)."""
-    blank = pa.scalar(None, pa.string())
     parts = []
     for part in (league, season, game_id):
-        text = pa.array(np.asarray(part, dtype=object), type=pa.string())
+        text = _arrow_text(part)
+        blank = pa.scalar(None, pa.large_string())
         parts.append(pc.if_else(pc.equal(text, ""), blank, text))  # left out
     key = pc.binary_join_element_wise(
-        pa.scalar(game), *parts, " / ", null_handling="skip"
+        pa.scalar(game, pa.large_string()),
+        *parts,
+        pa.scalar(" / ", pa.large_string()),
+        null_handling="skip",
     )
     return pd.Series(key, dtype="str")
+
+
+def _arrow_text(values) -> pa.Array:
+    """Text as an arrow array of large strings (what a ``str`` column holds, so
+    that one is taken as it is), else converted."""
+    if isinstance(values, pd.Series) and values.dtype == "str":
+        return pa.array(values.array).cast(pa.large_string())
+    return pa.array(np.asarray(values, dtype=object), type=pa.large_string())
 
 
 def _player_codes(

@@ -125,43 +125,63 @@ def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | No
     ):
         return None
     codes = [c.array.codes for c in columns]  # the categoricals' own, not copies
-    if any(len(c) and c.min() < 0 for c in codes):
+    ranges = [(c.min(), c.max()) if len(c) else (0, 0) for c in codes]
+    if any(low < 0 for low, _ in ranges):
         return None
     sizes = [max(len(c.cat.categories), 1) for c in columns]
-    n_groups = math.prod(sizes[:-1])
-    if n_groups * sizes[-1] > _MAX_CELLS:
+    # a key with one value on every row (the game, in one game's ledger) is not
+    # counted on: the groups are those of the other keys
+    varying = [j for j, (low, high) in enumerate(ranges[:-1]) if low != high]
+    shape = [sizes[j] for j in varying]
+    n_groups, n_games = math.prod(shape), sizes[-1]
+    if n_groups * n_games > _MAX_CELLS:
         return None
     score = ledger["score"].to_numpy(dtype=np.float64)
     whole = _whole_and_small(score)
     deals = np.zeros(n_groups, dtype=np.int64)
     sums = np.zeros(n_groups) if whole else None
-    seen = np.zeros((n_groups, sizes[-1]), dtype=bool)
+    seen = np.zeros(n_groups * n_games, dtype=bool)  # (group, game) cells
+
+    def groups(part: slice) -> np.ndarray:
+        if not varying:
+            return np.zeros(len(score[part]), dtype=np.intp)
+        if len(varying) == 1:  # the key's codes are the groups
+            return codes[varying[0]][part].astype(np.intp)
+        return np.ravel_multi_index([codes[j][part] for j in varying], shape)
+
     # a chunk of rows at a time: no group array of eight bytes a ledger row
     for start in range(0, len(score), _CHUNK):
         part = slice(start, start + _CHUNK)
-        group = np.ravel_multi_index([c[part] for c in codes[:-1]], sizes[:-1])
+        group = groups(part)
         deals += np.bincount(group, minlength=n_groups)
-        seen[group, codes[-1][part]] = True
         if whole:  # exact sums: the order of addition cannot matter
             sums += np.bincount(group, weights=score[part], minlength=n_groups)
+        group *= n_games  # the group's first (group, game) cell
+        group += codes[-1][part]
+        seen[group] = True  # a flat index: twice as fast as a pair of arrays
     observed = np.flatnonzero(deals)
     if whole:
         sums = sums[observed]
     else:
-        group = np.ravel_multi_index(codes[:-1], sizes[:-1])
         grouper = pd.Categorical.from_codes(  # codes as they are: not hashed again
-            group, categories=pd.RangeIndex(n_groups), validate=False
+            groups(slice(None)), categories=pd.RangeIndex(n_groups), validate=False
         )
-        del group  # the categorical keeps its own, narrower codes
         sums = pd.Series(score, copy=False).groupby(grouper, observed=True).sum()
         sums = sums.to_numpy()
+    at = {}  # each varying key's codes of the groups observed
+    if varying:
+        at = dict(zip(varying, np.unravel_index(observed, shape), strict=True))
     out = {
-        k: pd.Categorical.from_codes(c, dtype=ledger[k].dtype)
-        for k, c in zip(keys, np.unravel_index(observed, sizes[:-1]), strict=True)
+        k: pd.Categorical.from_codes(
+            at[j] if j in at else np.full(len(observed), ranges[j][0]),
+            dtype=ledger[k].dtype,
+        )
+        for j, k in enumerate(keys)
     }
     out["score"] = sums
     out["deals"] = deals[observed].astype(np.int64)
-    out["games"] = seen[observed].sum(axis=1).astype(np.int64)
+    out["games"] = seen.reshape(n_groups, n_games)[observed].sum(axis=1)
+    out["games"] = out["games"].astype(np.int64)
     return pd.DataFrame(out)
 
 

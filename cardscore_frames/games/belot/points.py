@@ -123,7 +123,7 @@ def deal_points(x: DealInputs, rules: Rules) -> DealPoints:
         if bela_kept is None
         else np.where(bela_kept, np.minimum(x.vcp, BELA_WHISTS), 0)
     )
-    moved = np.where(zero, x.vcp - kept, 0)
+    moved = np.where(zero, x.vcp if bela_kept is None else x.vcp - kept, 0)
     vcp, vcv = x.vcp - moved, x.vcv + moved
     vtp, vtv = x.vtp, DECK_WHISTS - x.vtp
     cost = BASE_COST  # rule 4
@@ -133,22 +133,36 @@ def deal_points(x: DealInputs, rules: Rules) -> DealPoints:
         vtv = vtv + np.where(bonus & zero, ALL_TRICKS_WHISTS, 0)
         cost = np.where(bonus, ALL_TRICKS_BASE_COST, BASE_COST)
     vp, vv = vtp + vcp, vtv + vcv  # rule 2
-    made = np.where(x.capo, all8, vp >= WHISTS_PER_POINT * x.bid)  # rule 3
+    # capo deals are few: their own rules are written into their rows only
+    capo = np.flatnonzero(x.capo)
+    made = vp >= WHISTS_PER_POINT * x.bid  # rule 3
+    made[capo] = all8[capo]
     n = x.bid
     if rules.no_trump_double:
         n = n * np.where(x.no_trump, 2, 1)
-    pc = np.where(x.capo, CAPO_BASE_COST + x.capo_bid, n) * x.doubling  # rule 5
-    pp, pv = _whist_points(x, rules, made, vp, vv, vcp, vcv, cost)  # rule 6
+    pc = n * x.doubling  # rule 5
+    pc[capo] = (CAPO_BASE_COST + x.capo_bid[capo]) * x.doubling[capo]
+    pp, pv = _whist_points(rules, capo, made, vp, vv, vcp, vcv, cost)  # rule 6
     doubled = x.doubling > 1
-    # Rule 7: the result table.
-    everything = pc + pp + pv
-    declarers = np.where(made, np.where(doubled, everything, pc + pp), 0)
-    defenders = np.where(made, np.where(doubled, 0, pv), everything)
+    # Rule 7: the result table. Made, the declarers score PC + Pp, and Pv too
+    # when doubled; the defenders Pv, or nothing when doubled. Failed, the
+    # defenders score all of it and the declarers nothing.
+    theirs = np.where(doubled, pv, 0)  # the defenders' Pv the declarers take
+    declarers = pc + pp
+    declarers += theirs  # made: the declarers' points
+    defenders = np.subtract(pv, theirs, out=theirs)  # made: the defenders' points
+    failed = ~made
+    np.add(defenders, declarers, out=defenders, where=failed)  # failed: everything
+    declarers *= made
     if bela_kept is not None:
         keeps = bela_kept & ~made
         declarers = declarers + np.where(keeps, BELA_POINTS, 0)
         defenders = defenders - np.where(keeps, BELA_POINTS, 0)
-    bait = np.where(made, np.where(doubled, BAIT_DEFENDERS, BAIT_NONE), BAIT_DECLARERS)
+    bait = np.where(
+        made,
+        np.where(doubled, np.int8(BAIT_DEFENDERS), np.int8(BAIT_NONE)),
+        np.int8(BAIT_DECLARERS),
+    )
     return DealPoints(
         made=made,
         vp=vp,
@@ -158,24 +172,33 @@ def deal_points(x: DealInputs, rules: Rules) -> DealPoints:
         pv=pv,
         declarers=declarers,
         defenders=defenders,
-        bait=bait.astype(np.int8),
+        bait=bait,
         points_a=np.where(x.declarer_a, declarers, defenders),
         points_b=np.where(x.declarer_a, defenders, declarers),
     )
 
 
-def _whist_points(x, rules, made, vp, vv, vcp, vcv, cost):
-    """Rule 6: Pp and Pv, ordinary contracts and capo."""
+def _whist_points(rules, capo, made, vp, vv, vcp, vcv, cost):
+    """Rule 6: Pp and Pv, ordinary contracts and capo (the rows ``capo``)."""
     half = 5 if rules.trailing_five == "up" else 4  # a trailing 5 rounds up or down
-    pv = (vv + half) // WHISTS_PER_POINT
-    pp = (vp + vv - WHISTS_PER_POINT * pv) // WHISTS_PER_POINT
+    # (each formula written into its first new array: no temporary per step)
+    pv = vv + half
+    pv //= WHISTS_PER_POINT
+    pp = vp + vv
+    pp -= WHISTS_PER_POINT * pv
+    pp //= WHISTS_PER_POINT
     # "Pv + Pp never exceeds C + (VCp + VCv)/10": any excess comes off Pp.
-    pp = np.minimum(pp, cost + (vcp + vcv) // WHISTS_PER_POINT - pv)
+    most = vcp + vcv
+    most //= WHISTS_PER_POINT
+    most += cost
+    most -= pv
+    np.minimum(pp, most, out=pp)
+    del most
     capo_base = CAPO_BASE_COST  # a failed capo costs the same, unless the rules say
     if rules.failed_capo_base != CAPO_BASE_COST:
-        capo_base = np.where(made, CAPO_BASE_COST, rules.failed_capo_base)
-    pp = np.where(x.capo, capo_base + vcp // WHISTS_PER_POINT, pp)
-    pv = np.where(x.capo, vcv // WHISTS_PER_POINT, pv)
+        capo_base = np.where(made[capo], CAPO_BASE_COST, rules.failed_capo_base)
+    pp[capo] = capo_base + vcp[capo] // WHISTS_PER_POINT  # the rows ``capo``
+    pv[capo] = vcv[capo] // WHISTS_PER_POINT
     return pp, pv
 
 
