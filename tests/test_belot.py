@@ -368,6 +368,22 @@ def test_vectorised_scorer_matches_the_reference(name):
     assert (scored["declarer_tricks"] == 0).any() and scored["match_over"].any()
 
 
+@pytest.mark.parametrize("name", ["default", "every_option"])
+def test_scorer_matches_the_reference_a_block_of_deals_at_a_time(name, monkeypatch):
+    # a million deals are scored 65,536 at a time; blocks of 97 deals here
+    from cardscore_frames import blocks
+
+    monkeypatch.setattr(blocks, "BLOCK", 97)
+    rules = RULESETS[name]
+    deals = random_deals(1000, seed=5, rules=rules)
+    scored = belot.score(deals, rules=rules)
+    ref = score_log(deals, rules)
+    for col in COMPARED:
+        got = scored[col].astype(object).where(scored[col].notna(), None)
+        want = ref[col].astype(object).where(ref[col].notna(), None)
+        assert got.tolist() == want.tolist(), col
+
+
 def test_generated_log_covers_trailing_fives():
     scored = belot.score(random_deals(3000, seed=3))
     assert (scored.loc[~scored["capo"], "defender_whists"] % 10 == 5).any()

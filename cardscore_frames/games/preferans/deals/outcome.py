@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from cardscore_frames.blocks import by_blocks
 from cardscore_frames.games.preferans.deals.seats import (
     ALL_PASS,
     HALF,
@@ -192,7 +193,36 @@ def _outcome_of_case(case: int) -> int:
 _OUTCOME_OF_CASE = np.array([_outcome_of_case(c) for c in range(32)], np.int8)
 
 
-def _contracts(st: Seats, code, calls, tricks, rules: Rules):
+class _ContractRows(NamedTuple):
+    """What :func:`_contracts` reads of each deal (the seats as :class:`Seats`
+    names them)."""
+
+    first: np.ndarray
+    second: np.ndarray
+    declarer: np.ndarray
+    out: np.ndarray
+    code: np.ndarray
+    calls: np.ndarray  # (4, N)
+    tricks: np.ndarray  # (4, N)
+
+
+class _Contracts(NamedTuple):
+    pool: np.ndarray  # (4, N)
+    mountain: np.ndarray  # (4, N)
+    on: np.ndarray  # (4, N)
+    outcome: np.ndarray
+    value: np.ndarray
+    whisters: np.ndarray
+    under: np.ndarray
+    short: np.ndarray
+
+
+def _contract_block(x: _ContractRows, rules: Rules) -> _Contracts:
+    """:func:`_contracts` of a block of deals."""
+    return _Contracts(*_contracts(x, x.code, x.calls, x.tricks, rules))
+
+
+def _contracts(st: Seats | _ContractRows, code, calls, tricks, rules: Rules):
     """Contracts 6..10 and misère: pool, mountain and whists on the declarer.
 
     A misère is level 0 (no whists, no undertricks): a value "where" a mask
@@ -318,8 +348,11 @@ def deal_effects(st: Seats, code, calls, tricks, price, rules: Rules) -> Deal:
     ``calls`` and ``tricks`` are (4, N) (tricks 0 where blank); ``price`` is the
     all-pass price (0 on other deals).
     """
-    pool, mountain, on, outcome, value, whisters, under, short = _contracts(
-        st, code, calls, tricks, rules
+    rows = _ContractRows(st.first, st.second, st.declarer, st.out, code, calls, tricks)
+    pool, mountain, on, outcome, value, whisters, under, short = by_blocks(
+        _contract_block,
+        rows,
+        rules,  # no temporaries of every deal
     )
     at, ap_pool, ap_mountain, low, owed = _all_pass(st, tricks, price, rules)
     pool[:, at] += ap_pool
