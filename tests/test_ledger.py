@@ -251,3 +251,29 @@ def test_a_ledger_column_made_a_slice_of_deals_at_a_time_is_the_whole_block(
         sliced["score"].to_numpy(), deal_row * 4 + sliced["seat"].to_numpy() - 1
     )
     np.testing.assert_array_equal(sliced["again"], whole["score"] + 0.5)
+
+
+@pytest.mark.parametrize("game", ["tarot", "belot", "preferans"])
+def test_a_ledger_of_deals_in_any_order_has_the_same_rows(game):
+    # a log whose games run one after the other has its per-game columns
+    # repeated game by game; shuffled, they are gathered deal by deal
+    module = csf.get_game(game)
+    deals = csf.load_example(game)
+    mixed = deals.sample(frac=1, random_state=3)
+
+    def rows(frame):  # by game (its key's text: codes follow first appearance)
+        ledger = module.to_ledger(module.score(frame))
+        key = ledger["game_key"].astype(str).rename("key")
+        order = pd.concat([key, ledger[["deal", "seat"]]], axis=1)
+        return ledger.loc[order.sort_values(list(order)).index].reset_index(drop=True)
+
+    in_order, shuffled = rows(deals), rows(mixed)
+    # the same values; categories listed in another order do not count
+    pd.testing.assert_frame_equal(in_order, shuffled, check_categorical=False)
+    # each row's date and table are its own deal's (a game's are the same)
+    first = deals.groupby("game_id", sort=False).first()
+    first.index = first.index.astype(str)
+    for column in ("date", "table"):
+        want = first[column].reindex(in_order["game_id"].astype(str))
+        assert want.notna().all()
+        assert (in_order[column].to_numpy() == want.to_numpy()).all(), column

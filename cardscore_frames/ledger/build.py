@@ -10,7 +10,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from cardscore_frames.checking import GAME_INDEX, game_index, stamp_of
+from cardscore_frames.checking import GAME_INDEX, filled, game_index, stamp_of
 from cardscore_frames.checking.seats import seated, seats_taken, shared_names
 from cardscore_frames.ledger.schema import registry
 
@@ -111,8 +111,17 @@ def _deal_columns(scored: pd.DataFrame, counts, game: str) -> dict[str, object]:
         """A value per deal as one per ledger row."""
         return np.repeat(per_deal, counts)
 
+    rows_of_game = None  # each game's ledger rows, where its deals are in a run
+    if index.in_order and index.n_games:
+        per_deal = np.broadcast_to(counts, index.codes.shape)
+        rows_of_game = np.add.reduceat(per_deal, index.starts[:-1])
+
     def per_game(values: np.ndarray) -> np.ndarray:
-        """A value per game as one per ledger row."""
+        """A value per game as one per ledger row (the usual log, each game's
+        deals one after the other: repeated game by game, not gathered per deal
+        first)."""
+        if rows_of_game is not None:
+            return np.repeat(values, rows_of_game)
         return spread(values[index.codes])
 
     out: dict[str, object] = {}
@@ -127,7 +136,10 @@ def _deal_columns(scored: pd.DataFrame, counts, game: str) -> dict[str, object]:
         out[name] = pd.Categorical.from_codes(
             per_game(codes), dtype=dtype, validate=False
         )
-    out["deal"] = spread(scored["deal"].to_numpy(dtype=np.int64))
+    deal = scored["deal"]  # a blank deal fails the conversion, as it should
+    out["deal"] = spread(
+        deal.to_numpy(dtype=np.int64) if deal.hasnans else filled(deal, np.int64, 0)
+    )
     return out
 
 

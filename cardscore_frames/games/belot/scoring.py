@@ -197,21 +197,29 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
         return points_to_ledger(scored, rules=rules)
     scored, rules = ensure_scored(scored, "belot", score, SCORE_COLUMNS, rules)
     a = (scored["declarer"] == "a").to_numpy(dtype=bool)
-    pa = scored["points_a"].to_numpy(dtype=np.float64)[:, None]
-    pb = scored["points_b"].to_numpy(dtype=np.float64)[:, None]
+    pa, pb = scored["points_a"].to_numpy(), scored["points_b"].to_numpy()
     is_a = np.array([True, True, False, False])  # the seats of PLAYERS
     side = np.array([0, 0, 1, 1], np.int8)  # each seat's pair, a code into PAIRS
     won = scored["winner"].cat.codes.to_numpy()[:, None]  # -1 undecided, 0 a, 1 b
+
+    def by_pair(of_a: np.ndarray, of_b: np.ndarray) -> np.ndarray:
+        """(N, 4) floats: ``of_a`` on pair a's seats, ``of_b`` on pair b's
+        (converted as they are written: no float copy of either)."""
+        out = np.empty((len(a), 4))
+        out[:, :2] = of_a[:, None]
+        out[:, 2:] = of_b[:, None]
+        return out
+
     ledger = _ledger.from_wide(  # each (N, 4) block made when its column is
         scored,
         PLAYERS,
-        lambda: np.where(is_a, pa, pb),
+        lambda: by_pair(pa, pb),
         game="belot",
         roles=(a[:, None] != is_a).astype(np.int8),  # codes into ROLES
         role_names=ROLES,
         extra={
             "pair": np.broadcast_to(side, (len(a), 4)),
-            "opponent_score": lambda: np.where(is_a, pb, pa),
+            "opponent_score": lambda: by_pair(pb, pa),
             "match_won": lambda: np.where(
                 won < 0, np.int8(-1), (won == side).view(np.int8)
             ),
