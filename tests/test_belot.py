@@ -680,6 +680,9 @@ def test_bela_column_checked_only_under_bela_kept():
         "bela_without_declaration",
         "bela_no_trump",
     ]
+    messages = err.value.failure_cases["message"].tolist()
+    assert messages[0].endswith("in declarer_declarations; got 0")
+    assert messages[1].endswith("in defender_declarations; got 0")
 
 
 def test_missing_column_is_reported():
@@ -778,3 +781,42 @@ def _cell(v):
         return int(v)
     except (TypeError, ValueError):
         return v
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_match_ends_in_a_log_in_order_are_those_found_in_any_order(seed):
+    # games one after the other: the ends and the deals after them are found
+    # from each match's first deal over the target; otherwise from a running
+    # count over every deal. Random points and invalid deals give matches that
+    # end early (deals after the end), late, or never.
+    from cardscore_frames.checking import game_index
+    from cardscore_frames.games.belot.points import protocol
+
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(1, 30, 200)
+    frame = pd.DataFrame(
+        {
+            "game_id": np.repeat(np.arange(200), sizes),
+            "deal": np.concatenate([np.arange(1, s + 1) for s in sizes]),
+        }
+    )
+    n = len(frame)
+    pa, pb = rng.integers(0, 40, (2, n))
+    valid = rng.random(n) > 0.02
+    index = game_index(frame)
+    got = protocol(index, pa, pb, 151, valid=valid)
+    backwards = game_index(frame.iloc[::-1].reset_index(drop=True))
+    assert index.in_order and not backwards.in_order
+    want = protocol(backwards, pa[::-1], pb[::-1], 151, valid=valid[::-1])
+    for name in ("total_a", "total_b", "ends", "after"):
+        np.testing.assert_array_equal(getattr(got, name), getattr(want, name)[::-1])
+    was = want.end_row[::-1]  # rows counted from the other end
+    np.testing.assert_array_equal(got.end_row, np.where(was >= 0, n - 1 - was, -1))
+    assert got.after.any() and got.ends.any() and (~got.ends & ~got.after).any()
+    # every row after an end names that end, which is in its own game
+    later = np.flatnonzero(got.after)
+    ends = got.end_row[later]
+    assert got.ends[ends].all() and (ends < later).all()
+    assert (
+        frame["game_id"].to_numpy()[ends] == frame["game_id"].to_numpy()[later]
+    ).all()

@@ -265,3 +265,46 @@ def test_is_in_finds_the_rows_holding_the_values(as_category):
     column = pd.Series(values, dtype="category" if as_category else "str")
     assert is_in(column, ("garde", "petite")).tolist() == [1, 0, 1, 0, 1]
     assert is_in(column, ("prise",)).tolist() == [0, 0, 0, 0, 0]  # not there
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        dict(default=False),  # belot's capo: a blank is no capo
+        dict(blank=True),
+        dict(),  # a blank is a problem
+    ],
+    ids=["default", "blank allowed", "required"],
+)
+def test_flags_given_as_booleans_type_as_their_text_does(field):
+    # a Parquet or DataFrame column of true and false is taken as it is, not
+    # value by value; it must type and report exactly as the same cells as text
+    from cardscore_frames.checking.conform import conform
+    from cardscore_frames.checking.problems import Problems
+    from cardscore_frames.checking.schema import Field
+
+    f = Field("capo", "flag", **field)
+    flags = [True, False, None, False, True, None]
+    as_text = pd.Series(
+        ["true" if v else "false" if v is False else None for v in flags],
+        dtype="category",
+    )
+    plain = pd.concat([as_text.iloc[:2]] * 3, ignore_index=True)
+    for given, text in (
+        (pd.Series(flags, dtype="boolean"), as_text),  # nullable: blanks
+        (pd.Series(flags[:2] * 3), plain),  # numpy's bool: none
+    ):
+        want_problems = Problems("belot", pd.DataFrame({"capo": text}))
+        want = conform(f, text, want_problems)
+        problems = Problems("belot", pd.DataFrame({"capo": given}))
+        got = conform(f, given, problems)
+        pd.testing.assert_series_equal(got, want)
+        assert problems.bad.tolist() == want_problems.bad.tolist()
+        before = given.copy()
+        got.iloc[0] = False  # the typed column is its own, not the raw one's
+        pd.testing.assert_series_equal(given, before)
+        # a blank is a problem only where the field wants a value and has no default
+        required = given.hasnans and field == {}
+        assert problems.bad.tolist() == [required and v is None for v in flags]
+    if "default" in field:
+        assert want.tolist() == [True, False] * 3

@@ -49,6 +49,8 @@ def conform(
         and not raw.hasnans
     ):
         return pd.Series(raw.astype("Int64").array, index=raw.index, name=f.name)
+    if f.kind == "flag" and pd.api.types.is_bool_dtype(raw.dtype):
+        return _typed_flags(f, raw, problems)
     cells = _Cells(raw)
     odd = cells.take_odd()
     if odd is not None:
@@ -70,6 +72,24 @@ def conform(
     if f.default is not None and f.kind != "choice":
         typed = typed.where(~cells.is_blank, f.default)
     return typed
+
+
+def _typed_flags(f: Field, raw: pd.Series, problems: Problems) -> pd.Series:
+    """A column of true and false already (Parquet, a DataFrame): only its
+    blanks can be a problem, and nothing is looked at value by value."""
+    if isinstance(raw.dtype, pd.BooleanDtype):
+        values, blank = raw.array._data.copy(), raw.array._mask.copy()
+    else:
+        values, blank = raw.to_numpy(dtype=bool, copy=True), None
+    if blank is not None and not f.blank and f.default is None:
+        problems.add(blank, f.name, "blank", f"{f.name} must not be blank")
+    if blank is not None and f.default is not None:  # blanks read as the default
+        values[blank] = bool(f.default)
+        blank = None
+    if blank is None:
+        blank = np.zeros(len(values), dtype=bool)
+    typed = pd.arrays.BooleanArray(values, blank)
+    return pd.Series(typed, index=raw.index, name=f.name, copy=False)
 
 
 def _to_id(f: Field, cells: _Cells, problems: Problems):

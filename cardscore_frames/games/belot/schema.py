@@ -306,7 +306,7 @@ def check_bela(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
             "bela_without_declaration",
             f"bela {{value}} needs at least {BELA_WHISTS} whists (the Бэла) in "
             f"{col}; got {{whists}}",
-            whists=deals[col].to_numpy(dtype=object),
+            whists=deals[col],  # read at the rows reported only
         )
 
 
@@ -321,6 +321,8 @@ def check_after_match(deals: pd.DataFrame, problems: Problems, rules: Rules) -> 
 def report_after_match(deals: pd.DataFrame, problems: Problems, proto, rules) -> None:
     """Each deal after its match was decided (``proto``: the protocol of the
     log's valid deals), named with the deciding deal and its score."""
+    if not proto.after.any():  # the usual log: no deal numbers as objects
+        return
     deal = deals["deal"].to_numpy(dtype=object)
     end = np.maximum(proto.end_row, 0)
     problems.add(
