@@ -884,3 +884,22 @@ def test_prices_in_lowest_terms_of_the_unit():
     assert p.tolist() == [3, 5, 0] and q.tolist() == [10, 1, 1]
     p, q = price_ratio(np.full(2, np.nan), 0.01)
     assert p.tolist() == [0, 0] and q.tolist() == [1, 1]
+
+
+@pytest.mark.parametrize("per_game", [False, True], ids=["one price", "per game"])
+def test_a_price_too_large_to_settle_exactly_is_refused(per_game):
+    # whists x price in minor units beyond 2**62 cannot be counted exactly
+    sheet = csf.read_log(SAMPLE, game="preferans", kind="sheet")
+    price = 10.0**9
+    if per_game:  # every game its own price: one of them too large
+        prices = sheet["game_id"].astype(int) % 7 + 1.0
+        prices = prices.where(sheet["game_id"] != sheet["game_id"].iloc[0], price)
+        sheet = sheet.assign(whist_price=prices)
+        with pytest.raises(RulesError, match="too large to settle exactly"):
+            preferans.settle(sheet, unit=1e-9)
+        # the same prices counted in whole units: settled
+        assert len(preferans.settle(sheet, unit=1.0)) == len(sheet)
+    else:
+        with pytest.raises(RulesError, match="too large to settle exactly"):
+            preferans.settle(sheet, whist_price=price, unit=1e-9)
+        assert len(preferans.settle(sheet, whist_price=price, unit=1.0)) == len(sheet)
