@@ -62,6 +62,22 @@ def test_csv_problems_carry_file_lines(tmp_path):
     assert "(line 4)" in str(err.value) and "bad.csv" in str(err.value)
 
 
+@pytest.mark.parametrize("sep", [",", ";"])
+def test_rows_of_separators_only_carry_no_deal_and_keep_the_lines(tmp_path, sep):
+    # a row of empty cells (a spreadsheet's blank row saved as CSV) is no deal;
+    # the rows after it keep their own file lines
+    rows = [HEADER, ROWS[0], sep * 9, ROWS[1], sep * 9, sep * 9, ROWS[2]]
+    rows[3] = rows[3].replace("petite", "petit")
+    text = "\n".join(r.replace(",", sep) for r in rows) + "\n"
+    path = write(tmp_path / "blank_rows.csv", text, "utf-8")
+    with pytest.raises(csf.LogValidationError) as err:
+        csf.read_log(path, game="tarot")
+    fc = err.value.failure_cases
+    assert fc[["deal", "column", "line"]].values.tolist() == [[2, "contract", 4]]
+    good, rejected, _ = csf.read_log(path, game="tarot", errors="collect")
+    assert good["deal"].tolist() == [1, 3] and rejected["deal"].tolist() == ["2"]
+
+
 def test_parquet_jsonl_and_dataframe_give_the_same_frame(tmp_path):
     csv_deals = csf.read_log(SAMPLE, game="tarot")
     raw = pd.read_csv(SAMPLE)

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import Any, Literal, overload
 
+import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Collected, Errors, Source, check_log
@@ -243,11 +244,22 @@ def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:
         except NotUtf8:
             used = decode(data, None, str(path))[1]  # Windows-1251 or -1252
             frame, lines = parse_csv(data, used, path)
-    empty = frame.isna().all(axis=1).to_numpy()
+    empty = _blank_rows(frame)
     if empty.any():  # rows of separators only carry no deal; keep lines true
         frame = frame.loc[~empty].reset_index(drop=True)
         lines = None if lines is None else lines[~empty]
     return frame, Source(label=str(path), lines=lines, encoding=used)
+
+
+def _blank_rows(frame: pd.DataFrame) -> np.ndarray:
+    """Rows with no value in any cell, looked at a column at a time: the first
+    column with a value on every row ends the look (no table of every cell)."""
+    blank = np.ones(len(frame), dtype=bool)
+    for j in range(frame.shape[1]):
+        blank &= frame.iloc[:, j].isna().to_numpy()
+        if not blank.any():
+            break
+    return blank
 
 
 def _is_workbook(source: object) -> bool:
