@@ -12,11 +12,12 @@ fresh process, so that its peak memory is its own:
 - the reader alone: ``pd.read_csv(engine="pyarrow")`` or ``pd.read_parquet``;
 - the README pipeline: ``read_log`` -> ``score`` -> ``to_ledger`` -> ``totals``.
 
-The stages run ``--repeat`` times each (5), taking turns, and each keeps its best
-time and its largest peak: one fresh process of the reader took from 0.13 to 0.4 s
-for the same Parquet file on a shared 2-core machine, too much for a ratio of one
-run against one run, and the best of three still moved from 0.18 to 0.28 s from
-one full run to the next.
+The reader and the pipeline run ``--repeat`` times each (5), taking turns, and
+each keeps its best time and its largest peak: one fresh process of the reader
+took from 0.13 to 0.4 s for the same Parquet file on a shared 2-core machine, too
+much for a ratio of one run against one run, and the best of three still moved
+from 0.18 to 0.28 s from one full run to the next. The pipeline with numpy's
+huge-page advice off (for information) runs as often, after them.
 
 Targets (issue "Speed of the whole pipeline"): the pipeline within 5x the reader,
 its peak memory within 2x the reader's, and ``score`` on a frame ``read_log``
@@ -179,11 +180,16 @@ def best(runs: list[dict]) -> dict:
 
 def report(game: str, fmt: str, path: Path, n: int, repeat: int) -> None:
     readers, runs, plain_runs = [], [], []
-    for _ in range(max(repeat, 1)):  # taking turns: a slow spell hits all three
+    for _ in range(max(repeat, 1)):  # taking turns: a slow spell hits both
         readers.append(in_process("reader", str(path), game))
         runs.append(in_process("pipeline", str(path), game))
-        # numpy advises the kernel to back large arrays with huge pages (see
-        # the README on what a fresh huge page may cost)
+    # numpy advises the kernel to back large arrays with huge pages (see the
+    # README on what a fresh huge page may cost). The same pipeline with the
+    # advice off runs after the timed turns, not among them: a process right
+    # after one of these took three times as long to build its ledger (belot,
+    # to_ledger 0.55 to 0.63 s against 0.17 to 0.33 s after the reader or the
+    # pipeline), the memory it freed being slow to give huge pages again.
+    for _ in range(max(repeat, 1)):
         plain_runs.append(in_process("pipeline", str(path), game, env=NO_HUGE_PAGES))
     reader, run, plain_pages = best(readers), best(runs), best(plain_runs)
     name = f"{game} {fmt}"
