@@ -186,8 +186,8 @@ def report(game: str, fmt: str, path: Path, n: int, repeat: int) -> None:
     # numpy advises the kernel to back large arrays with huge pages (see the
     # README on what a fresh huge page may cost). The same pipeline with the
     # advice off runs after the timed turns, not among them: a process right
-    # after one of these took three times as long to build its ledger (belot,
-    # to_ledger 0.55 to 0.63 s against 0.17 to 0.33 s after the reader or the
+    # after one of these took up to three times as long to build its ledger (belot,
+    # to_ledger 0.50 to 0.63 s against 0.17 to 0.42 s after the reader or the
     # pipeline), the memory it freed being slow to give huge pages again.
     for _ in range(max(repeat, 1)):
         plain_runs.append(in_process("pipeline", str(path), game, env=NO_HUGE_PAGES))
