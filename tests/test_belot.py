@@ -352,16 +352,20 @@ RULESETS = {
 COMPARED = list(belot.SCORE_COLUMNS)  # every column score adds
 
 
+def _assert_like_reference(scored: pd.DataFrame, ref: pd.DataFrame) -> None:
+    """Every column score adds holds the reference's values (blanks alike)."""
+    for col in COMPARED:
+        got = scored[col].astype(object).where(scored[col].notna(), None)
+        want = ref[col].astype(object).where(ref[col].notna(), None)
+        assert got.tolist() == want.tolist(), col
+
+
 @pytest.mark.parametrize("name", list(RULESETS))
 def test_vectorised_scorer_matches_the_reference(name):
     rules = RULESETS[name]
     deals = random_deals(3000, seed=len(name), rules=rules)
     scored = belot.score(deals, rules=rules)
-    ref = score_log(deals, rules)
-    for col in COMPARED:
-        got = scored[col].astype(object).where(scored[col].notna(), None)
-        want = ref[col].astype(object).where(ref[col].notna(), None)
-        assert got.tolist() == want.tolist(), col
+    _assert_like_reference(scored, score_log(deals, rules))
     # the generated logs reach every branch
     assert scored["capo"].any() and (~scored["made"]).any()
     assert (scored["doubling"] == "recontra").any()
@@ -377,11 +381,7 @@ def test_scorer_matches_the_reference_a_block_of_deals_at_a_time(name, monkeypat
     rules = RULESETS[name]
     deals = random_deals(1000, seed=5, rules=rules)
     scored = belot.score(deals, rules=rules)
-    ref = score_log(deals, rules)
-    for col in COMPARED:
-        got = scored[col].astype(object).where(scored[col].notna(), None)
-        want = ref[col].astype(object).where(ref[col].notna(), None)
-        assert got.tolist() == want.tolist(), col
+    _assert_like_reference(scored, score_log(deals, rules))
 
 
 def test_generated_log_covers_trailing_fives():
