@@ -156,7 +156,7 @@ _PAIR_ROW = np.array(
 )
 
 
-def _whists(block, effect, st, run, lay) -> None:
+def _whists(block, effect, st, spill, lay, pool_whists: int) -> None:
     """The whist rows: the deal's own, plus what the pools' overflow wrote."""
     size = block.shape[1]
     flat = block.reshape(-1)
@@ -170,13 +170,49 @@ def _whists(block, effect, st, run, lay) -> None:
     if effect.low is not None:  # Rostov all-pass: the fewest write on the others
         for i, j in SEAT_PAIRS:
             block[_ROW[f"whists_{i}_on_{j}"]] += effect.low[i - 1] * effect.owed[j - 1]
-    # the overflow's whists; a row spills once per donor, so no cell twice
-    slots, donors, given = run.spill
-    rows = lay.rows[slots]
+    # the overflow's whists, a whists a point given; a row spills once per
+    # donor, so no cell twice
+    rows = lay.rows[spill.slots]
     for j in range(MAX_SEATS):
-        pair = _PAIR_ROW[donors, j]
+        pair = _PAIR_ROW[spill.donors, j]
         mine = pair >= 0  # not the donor's own seat
-        flat[pair[mine] * size + rows[mine]] += given[mine, j]
+        flat[pair[mine] * size + rows[mine]] += pool_whists * spill.given[mine, j]
+
+
+def _spilled(pool, mountain, overflow, spill, lay, rules: Rules) -> None:
+    """Put the pools' overflow into the log's own points (4, N), rows in the
+    log's order: the donor's pool keeps what fit, the takers' pools get what
+    they took, and what nobody took comes off the donor's mountain, a/b points a
+    pool point (``score`` checks that a/b is whole)."""
+    rows = lay.rows[spill.slots]
+    size = pool.shape[1]
+    at = spill.donors * size + rows  # each (donor, deal) once
+    pool.reshape(-1)[at] -= spill.surplus
+    kept = spill.surplus - spill.given.sum(axis=1, dtype=np.int32)
+    ratio = rules.pool_whists // rules.mountain_whists
+    mountain.reshape(-1)[at] -= ratio * kept
+    for seat in range(MAX_SEATS):  # a deal with two donors gives twice
+        np.add.at(pool[seat], rows, spill.given[:, seat])
+    np.add.at(overflow, rows, spill.surplus)
+
+
+def _running(values: np.ndarray, lay: DealWalk, out: np.ndarray) -> None:
+    """(4, N) int32: each game's running totals of ``values`` deal by deal, into
+    ``out``, rows in the log's order.
+
+    One cumulative sum over the whole log, less its value before each game's
+    first deal. The sum wraps around on a long log, but every game's totals fit
+    in int32, and the difference of two wrapped sums is exact.
+    """
+    starts = lay.starts[:-1]
+    ordered = values if lay.in_order else np.take(values, lay.order, axis=1)
+    sums = out if lay.in_order else np.empty_like(ordered)
+    np.cumsum(ordered, axis=1, dtype=np.int32, out=sums)
+    before = sums[:, starts] - ordered[:, starts]
+    for seat in range(len(sums)):
+        sums[seat] -= before[seat][lay.game]
+    if not lay.in_order:
+        out[:, lay.order] = sums
 
 
 class ScoredArrays(NamedTuple):
@@ -228,7 +264,6 @@ def walked(
     n = st.n.astype(np.int64, copy=False)
     run = run_pools(
         np.take(effect.pool, lay.rows, axis=1),
-        np.take(effect.mountain, lay.rows, axis=1),
         lay,
         n[lay.first_row[lay.games]],
         target[lay.games],
@@ -249,12 +284,17 @@ def game_ends(deals: pd.DataFrame, rules: Rules, kept=None) -> GameEnds:
     """Where each game ended, and pools a correction took below 0: the pools
     only, no sheet nor whists (``kept``: :func:`walked` of ``deals``, if at
     hand)."""
-    lay, _, _, _, _, run = kept or walked(deals, rules)
+    lay, _, effect, _, _, run = kept or walked(deals, rules)
     after = _unslot(run.after_end, lay)
     over = _unslot(run.game_over, lay)
     below = np.zeros((MAX_SEATS, len(deals)), dtype=bool)
-    if (run.pool < 0).any():  # only a correction takes pool points back
-        below = _unslot((run.pool < 0) & (run.pool_sheet < 0), lay)
+    if (effect.pool < 0).any():  # only a correction takes pool points back
+        pool = effect.pool.astype(np.int32, copy=True)
+        mountain = effect.mountain.astype(np.int32, copy=True)
+        _spilled(pool, mountain, np.zeros(len(deals), np.int32), run.spill, lay, rules)
+        sheet = np.empty_like(pool)
+        _running(pool, lay, out=sheet)
+        below = (pool < 0) & (sheet < 0)
     return GameEnds(after, _ended_at(deals, lay, after, over), below)
 
 
@@ -266,11 +306,13 @@ def compute(deals: pd.DataFrame, rules: Rules, kept=None) -> ScoredArrays:
     block = np.empty((len(INT_COLUMNS), len(deals)), np.int32)
     for name in ("value", "whisters", "undertricks", "shortfall"):
         block[_ROW[name]] = getattr(effect, name)
-    for name in ("pool", "mountain", "pool_sheet", "mountain_sheet"):
-        _unslot(getattr(run, name), lay, out=block[_rows(name)])
-    _unslot(run.overflow, lay, out=block[_ROW["overflow"]])
-    block[_rows("mountain")] += effect.mountain
-    _whists(block, effect, st, run, lay)
+    pool, mountain = block[_rows("pool")], block[_rows("mountain")]
+    overflow = block[_ROW["overflow"]]
+    pool[...], mountain[...], overflow[...] = effect.pool, effect.mountain, 0
+    _spilled(pool, mountain, overflow, run.spill, lay, rules)
+    _running(pool, lay, out=block[_rows("pool_sheet")])
+    _running(mountain, lay, out=block[_rows("mountain_sheet")])
+    _whists(block, effect, st, run.spill, lay, rules.pool_whists)
     code_of_row = _in_rows(lay.game, lay)
     return ScoredArrays(
         walk=lay,
@@ -285,18 +327,9 @@ def compute(deals: pd.DataFrame, rules: Rules, kept=None) -> ScoredArrays:
     )
 
 
-def _unslot(values: np.ndarray, lay: DealWalk, out: np.ndarray | None = None):
-    """From slot order back to the log's row order: a gather, so that ``out`` is
-    written in order. A per-seat array, (N, 4) in slot order, comes back (4, N)."""
-    if values.ndim == 2:
-        # the four seats of a slot side by side: one cache line for the four
-        rows = np.take(values, lay.slot, axis=0)
-        out = np.empty(values.shape[::-1], values.dtype) if out is None else out
-        out[...] = rows.T
-        return out
-    # mode="clip" writes straight into ``out`` (the slots are valid by
-    # construction); the default mode buffers the whole result first
-    return np.take(values, lay.slot, out=out, mode="clip")
+def _unslot(values: np.ndarray, lay: DealWalk) -> np.ndarray:
+    """(N,) values from slot order back to the log's row order."""
+    return np.take(values, lay.slot)
 
 
 def _sorted(values: np.ndarray, lay: DealWalk) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Pools across a game: the cap, the overflow, the running sheet and the game's end.
+"""Pools across a game: the cap, the overflow and the game's end.
 
 A pool never passes its target (shared/rules/preferans.md "Pool overflow"), so what a
 deal writes in the pools depends on every deal before it in its game. This module
@@ -17,7 +17,7 @@ import numpy as np
 from cardscore_frames.checking import GameIndex
 from cardscore_frames.games.preferans.rules import MAX_SEATS, Rules
 
-__all__ = ["DealWalk", "PoolRun", "walk", "run_pools"]
+__all__ = ["DealWalk", "PoolRun", "Spills", "walk", "run_pools"]
 
 _SEAT = np.arange(MAX_SEATS)
 _TABLE = np.arange(MAX_SEATS + 1)[:, None, None]  # players at the table, 0..4
@@ -39,6 +39,7 @@ class DealWalk(NamedTuple):
     offsets: np.ndarray  # (P,) first slot of each position
     games: np.ndarray  # (G,) game codes, longest game first
     first_row: np.ndarray  # (G,) the log row of each game's first deal, by code
+    starts: np.ndarray  # (G + 1,) where each game's rows begin in ``order``
     #: every row in a game, in game and deal order: ``order`` is 0..N-1
     in_order: bool = False
 
@@ -59,26 +60,42 @@ def walk(index: GameIndex) -> DealWalk:
     rows[offsets[position] + rank[game]] = order
     slot[rows] = np.arange(len(rows))
     return DealWalk(
-        rows, slot, order, game, live, offsets, games, index.first_row, index.in_order
+        rows,
+        slot,
+        order,
+        game,
+        live,
+        offsets,
+        games,
+        index.first_row,
+        index.starts,
+        index.in_order,
     )
 
 
-class PoolRun(NamedTuple):
-    """What the pools did on each deal, in slot order (see :class:`DealWalk`).
+class Spills(NamedTuple):
+    """Each (deal, donor) whose pool points passed the donor's target, slot order.
 
-    Per-seat arrays are slot-major, (N, 4): the four seats of a deal side by
-    side, so that putting the deals back in the log's order gathers one cache
-    line per deal, not four.
+    A deal spills once per donor at most. The donor's pool keeps what fits
+    (``surplus`` less than he wrote); ``given`` went into the other pools; the rest
+    comes off the donor's mountain.
     """
 
-    pool: np.ndarray  # (N, 4) int32: points written in each pool, after the cap
-    mountain: np.ndarray  # (N, 4) int32: surplus nobody took, off the donor (<= 0)
-    overflow: np.ndarray  # (N,) int32: points written beyond the writer's target
+    slots: np.ndarray  # (k,) int64: the deal's slot
+    donors: np.ndarray  # (k,) int64: the seat that wrote the points, 0-based
+    surplus: np.ndarray  # (k,) int32: points beyond the donor's target
+    given: np.ndarray  # (k, 4) int32: points of the surplus each seat's pool took
+
+
+class PoolRun(NamedTuple):
+    """What the pools did, in slot order (see :class:`DealWalk`): the end of each
+    game, and the deals whose pool points did not all fit. Every other deal's
+    points went into the pools as written, so the pools and mountains deal by
+    deal are the log's own points plus :class:`Spills`."""
+
     after_end: np.ndarray  # (N,) bool: the game was over before this deal
     game_over: np.ndarray  # (N,) bool: the game is over after this deal
-    pool_sheet: np.ndarray  # (N, 4) int32: each pool after the deal
-    mountain_sheet: np.ndarray  # (N, 4) int32: each mountain after the deal
-    spill: tuple  # (slots, donors, (k, 4) whists) written for the points given
+    spill: Spills
 
 
 def _overflow(pool, donor, surplus, target, n):
@@ -102,17 +119,12 @@ def _overflow(pool, donor, surplus, target, n):
     return np.clip(surplus[:, None] - before, 0, short).astype(pool.dtype, copy=False)
 
 
-def _spill(state, block, donor, surplus, target, n, rules, run, spills):
-    """Give a surplus to the other pools; the rest comes off the donor's mountain."""
-    at = np.flatnonzero(surplus > 0)
-    given = _overflow(state[:, at].T, donor, surplus[at], target[at], n[at])
+def _spill(state, at, donor, surplus, target, n, first_slot) -> Spills:
+    """Give a surplus to the other pools (``at``: the games of the step that
+    spill; their slots are ``first_slot + at``)."""
+    given = _overflow(state[:, at].T, donor, surplus, target[at], n[at])
     state[:, at] += given.T
-    rest = surplus[at] - given.sum(axis=1)
-    slots = block.start + at
-    # a/b mountain points a pool point; score() checks that a/b is whole
-    run.mountain[slots, donor] -= (rules.pool_whists // rules.mountain_whists) * rest
-    run.overflow[slots] += surplus[at]
-    spills.append((slots, np.full(len(at), donor), rules.pool_whists * given))
+    return Spills(first_slot + at, np.full(len(at), donor), surplus, given)
 
 
 def _over(state, target, n, rules) -> np.ndarray:
@@ -123,88 +135,61 @@ def _over(state, target, n, rules) -> np.ndarray:
     return ((state >= target[None, :]) | ~seated).all(axis=0)
 
 
-def _empty_run(size: int) -> PoolRun:
-    def z(*shape):
-        return np.zeros((size, *shape), np.int32)
-
-    return PoolRun(
-        z(MAX_SEATS),
-        z(MAX_SEATS),
-        z(),
-        np.zeros(size, bool),
-        np.zeros(size, bool),
-        z(MAX_SEATS),
-        z(MAX_SEATS),
-        (),
-    )
-
-
-def run_pools(write, mountain, lay: DealWalk, n, target, rules: Rules) -> PoolRun:
+def run_pools(write, lay: DealWalk, n, target, rules: Rules) -> PoolRun:
     """Apply each deal's pool points to its game's sheet, all games at once.
 
     Parameters
     ----------
-    write, mountain : (4, N) int32
-        Points each seat would write in his pool and writes in his mountain, in
-        slot order.
+    write : (4, N) int32
+        Points each seat would write in his pool, in slot order.
     lay : DealWalk
     n, target : (G,) int
         Players and pool target of each game, longest game first.
     rules : Rules
-        ``pool_cap``, ``end_of_game``, ``pool_whists`` (a), ``mountain_whists`` (b).
+        ``pool_cap`` and ``end_of_game``.
 
     Returns
     -------
     PoolRun
         Writers of one deal are served in seat order; each keeps what his pool
-        can hold and the surplus closes other pools, the smallest shortfall first,
-        the donor writing a whists a point on the taker; what nobody can take comes
-        off the donor's mountain, a/b points a pool point.
+        can hold and the surplus closes other pools, the smallest shortfall first
+        (:class:`Spills`: the donor writes whists on the takers, and what nobody
+        can take comes off his mountain).
     """
-    run, spills = _empty_run(write.shape[1]), []
+    size = write.shape[1]
+    after_end, game_over = np.zeros(size, bool), np.zeros(size, bool)
+    spills = []
     pools = np.zeros((MAX_SEATS, len(n)), np.int32)
-    mountains = np.zeros_like(pools)
     over = np.zeros(len(n), bool)
     for position, k in enumerate(lay.live):
-        block = slice(lay.offsets[position], lay.offsets[position] + k)
-        state, tgt, size = pools[:, :k], target[:k], n[:k]
-        run.after_end[block] = over[:k]
-        before = state.copy()
+        first = lay.offsets[position]
+        block = slice(first, first + k)
+        state, tgt, seated = pools[:, :k], target[:k], n[:k]
+        after_end[block] = over[:k]
         for donor in range(MAX_SEATS):
             points = write[donor, block]
             if not points.any():
                 continue
-            if rules.pool_cap:
-                take = np.minimum(points, np.maximum(tgt - state[donor], 0))
-                state[donor] += take
-                if (points > take).any():
-                    _spill(
-                        state,
-                        block,
-                        donor,
-                        points - take,
-                        tgt,
-                        size,
-                        rules,
-                        run,
-                        spills,
-                    )
-            else:
+            if not rules.pool_cap:
                 state[donor] += points
-        run.pool[block] = (state - before).T
-        mountains[:, :k] += mountain[:, block] + run.mountain[block].T
-        run.pool_sheet[block], run.mountain_sheet[block] = state.T, mountains[:, :k].T
-        over[:k] |= _over(state, tgt, size, rules)
-        run.game_over[block] = over[:k]
-    return run._replace(spill=_joined(spills))
+                continue
+            take = np.minimum(points, np.maximum(tgt - state[donor], 0))
+            state[donor] += take
+            surplus = points - take
+            at = np.flatnonzero(surplus > 0)
+            if len(at):
+                spills.append(_spill(state, at, donor, surplus[at], tgt, seated, first))
+        over[:k] |= _over(state, tgt, seated, rules)
+        game_over[block] = over[:k]
+    return PoolRun(after_end, game_over, _joined(spills))
 
 
-def _joined(spills) -> tuple:
+def _joined(spills: list[Spills]) -> Spills:
     if not spills:
-        return (
+        return Spills(
             np.zeros(0, np.int64),
             np.zeros(0, np.int64),
+            np.zeros(0, np.int32),
             np.zeros((0, MAX_SEATS), np.int32),
         )
-    slots, donors, whists = zip(*spills, strict=True)
-    return np.concatenate(slots), np.concatenate(donors), np.concatenate(whists)
+    return Spills(*(np.concatenate(parts) for parts in zip(*spills, strict=True)))
