@@ -400,3 +400,27 @@ def test_sheet_messages_name_game_and_player_and_count_rows():
     got = csf.validate(bad, game="preferans", kind="sheet", errors="collect")
     rejected = got.failure_cases[got.failure_cases["reason"] == "game_rejected"]
     assert rejected[["seat", "player"]].values.tolist() == [[1, "С"], [4, "Ю"]]
+
+
+def test_the_ledger_reads_the_seats_back_from_the_scored_log():
+    # to_ledger takes each deal's seats from the scorer's players, declarer_seat
+    # and dealer_seat: the same arrays as finding them from the players' names
+    from cardscore_frames.games.preferans.deals.seats import (
+        Seats,
+        scored_seats,
+        seats,
+    )
+
+    generated = preferans.random_games(200, seed=29, to_end=False, max_deals=20)
+    deals = csf.validate(
+        with_corrections(generated, seed=29),
+        game="preferans",
+        rules=Rules(after_end="score"),
+    )
+    scored = preferans.score(deals)
+    assert set(scored["players"]) == {3, 4}
+    assert (scored["outcome"] == "correction").any()
+    assert scored["declarer_seat"].isna().any() and scored["dealer_seat"].isna().any()
+    want, got = seats(deals), scored_seats(scored)
+    for name in Seats._fields:
+        np.testing.assert_array_equal(getattr(got, name), getattr(want, name), name)

@@ -209,8 +209,9 @@ def _running(values: np.ndarray, lay: DealWalk, out: np.ndarray) -> None:
     sums = out if lay.in_order else np.empty_like(ordered)
     np.cumsum(ordered, axis=1, dtype=np.int32, out=sums)
     before = sums[:, starts] - ordered[:, starts]
+    spread = np.empty(sums.shape[1], np.int32)  # one buffer for the four seats
     for seat in range(len(sums)):
-        sums[seat] -= before[seat][lay.game]
+        sums[seat] -= np.take(before[seat], lay.game, out=spread, mode="clip")
     if not lay.in_order:
         out[:, lay.order] = sums
 
@@ -263,7 +264,7 @@ def walked(
     target = _targets(deals, lay, rules)
     n = st.n.astype(np.int64, copy=False)
     run = run_pools(
-        np.take(effect.pool, lay.rows, axis=1),
+        effect.pool,
         lay,
         n[lay.first_row[lay.games]],
         target[lay.games],

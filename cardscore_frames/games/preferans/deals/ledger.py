@@ -35,7 +35,7 @@ from cardscore_frames.games.preferans.deals.seats import (
     WHIST,
     call_codes,
     contract_codes,
-    seats,
+    scored_seats,
 )
 from cardscore_frames.games.preferans.rules import MAX_SEATS, Rules
 from cardscore_frames.games.preferans.settlement.schema import SHEET_SCHEMA
@@ -244,7 +244,7 @@ def _roles(scored: pd.DataFrame) -> np.ndarray:
     Each deal has one declarer, two defenders and at most one seat out, so roles are
     written seat by seat through those indices, the stronger rule last.
     """
-    st = seats(scored)
+    st = scored_seats(scored)
     code, calls = contract_codes(scored), call_codes(scored).T
     roles = np.full((len(scored), MAX_SEATS), -1, dtype=np.int8)
     by_call = np.full(len(CALL_ROLE) + 1, -1, dtype=np.int8)  # the last: no call

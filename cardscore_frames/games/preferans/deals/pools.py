@@ -141,7 +141,8 @@ def run_pools(write, lay: DealWalk, n, target, rules: Rules) -> PoolRun:
     Parameters
     ----------
     write : (4, N) int32
-        Points each seat would write in his pool, in slot order.
+        Points each seat would write in his pool, rows in the log's order (each
+        step gathers its own deals: no copy of the whole log in slot order).
     lay : DealWalk
     n, target : (G,) int
         Players and pool target of each game, longest game first.
@@ -166,8 +167,9 @@ def run_pools(write, lay: DealWalk, n, target, rules: Rules) -> PoolRun:
         block = slice(first, first + k)
         state, tgt, seated = pools[:, :k], target[:k], n[:k]
         after_end[block] = over[:k]
+        step = np.take(write, lay.rows[block], axis=1)
         for donor in range(MAX_SEATS):
-            points = write[donor, block]
+            points = step[donor]
             if not points.any():
                 continue
             if not rules.pool_cap:

@@ -11,6 +11,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.checking import filled
 from cardscore_frames.checking import seats as _seats
 from cardscore_frames.games.preferans.rules import (
     CALLS,
@@ -34,6 +35,7 @@ __all__ = [
     "LEVEL",
     "Seats",
     "seats",
+    "scored_seats",
     "seat_names",
     "column_values",
     "has_value",
@@ -108,9 +110,23 @@ def pool_targets(deals: pd.DataFrame, rules: Rules) -> np.ndarray:
 def seats(deals: pd.DataFrame) -> Seats:
     """The seat arrays of every deal, vectorised (the defenders found clockwise)."""
     present = np.vstack([has_value(deals, p) for p in PLAYERS])
-    n = present.sum(axis=0)
     dealer = _seats.seat_of(deals, PLAYERS, "dealer").astype(np.int64)
     declarer = _seats.seat_of(deals, PLAYERS, "declarer").astype(np.int64)
+    return _seated(present, present.sum(axis=0), dealer, declarer)
+
+
+def scored_seats(scored: pd.DataFrame) -> Seats:
+    """:func:`seats` of a scored log, read from the scorer's ``players``,
+    ``declarer_seat`` and ``dealer_seat``: no name is matched again."""
+    present = np.vstack([has_value(scored, p) for p in PLAYERS])
+    n = scored["players"].to_numpy(dtype=np.int64)
+    dealer, declarer = (
+        filled(scored[c], np.int64, 0) - 1 for c in ("dealer_seat", "declarer_seat")
+    )
+    return _seated(present, n, dealer, declarer)
+
+
+def _seated(present, n, dealer, declarer) -> Seats:
     out = (dealer + 1) * (n == MAX_SEATS) - 1  # the dealer at 4, else -1
     seat = np.arange(MAX_SEATS)
     active = present & (seat[:, None] != out[None, :])
