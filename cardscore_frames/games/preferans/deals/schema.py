@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import Field, Problems, Schema, game_index
+from cardscore_frames.checking import Field, Problems, Schema, filled, game_index
 from cardscore_frames.checking.seats import players_text, same_name
 from cardscore_frames.games.preferans.deals.arrays import check_options
 from cardscore_frames.games.preferans.deals.corrections import (
@@ -373,8 +373,7 @@ def check_tricks(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     calls_known = (code >= 0) & (code != CORRECTION)  # a correction's: their own
     for col in ("declarer", *CALL_COLUMNS):
         calls_known &= ~problems.reported(col)
-    tricks = trick_array(deals)
-    given = ~np.isnan(tricks)
+    given = np.vstack([has_value(deals, c) for c in TRICK_COLUMNS])
     for i, col in enumerate(TRICK_COLUMNS):
         _add(
             problems,
@@ -403,12 +402,16 @@ def check_tricks(deals, problems: Problems, rules: Rules, st: Seats) -> None:
         )
     counted = st.active & given
     complete = played & ~(st.active & ~given).any(axis=0)
-    total = np.zeros(len(deals))
-    for seat in range(MAX_SEATS):  # a row at a time: no (4, N) temporary
-        total += np.where(counted[seat], tricks[seat], 0)
+    total = np.zeros(len(deals), np.int64)
+    for seat, col in enumerate(TRICK_COLUMNS):  # a seat at a time, as integers
+        if col in deals:
+            np.add(
+                total, filled(deals[col], np.int64, 0), out=total, where=counted[seat]
+            )
     wrong = complete & (total != 10)
     if not wrong.any():
         return
+    tricks = trick_array(deals)  # NaN where blank, for the message only
     shown = np.where(counted[:, wrong], tricks[:, wrong], np.nan).T
     value = np.full(len(deals), None, dtype=object)
     value[wrong] = ["+".join(str(int(t)) for t in row if t == t) for row in shown]
