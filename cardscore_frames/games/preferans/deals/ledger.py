@@ -39,7 +39,6 @@ from cardscore_frames.games.preferans.deals.seats import (
 )
 from cardscore_frames.games.preferans.rules import MAX_SEATS, Rules
 from cardscore_frames.games.preferans.settlement.schema import SHEET_SCHEMA
-from cardscore_frames.memory import give_back
 
 __all__ = ["sheet", "to_ledger", "ROLES"]
 
@@ -269,9 +268,6 @@ def _roles(scored: pd.DataFrame) -> np.ndarray:
     return roles
 
 
-#: Deals from which a ledger is built after giving freed memory back.
-_LARGE = 100_000
-
 #: A defender's role by his call on a bid contract.
 CALL_ROLE = {WHIST: "whister", HALF: "half_whister", PASS: "passer"}
 
@@ -316,12 +312,6 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
 
         return points_to_ledger(scored, rules=rules)
     scored, rules = ensure_scored(scored, "preferans", score, DERIVED_COLUMNS, rules)
-    if len(scored) >= _LARGE:
-        # the scorer's temporaries, freed by now, given back before the ledger
-        # is made, where the pipeline's memory peaks: a million deals from
-        # Parquet peaked at 767 to 823 MB without, 752 to 787 MB with (three
-        # runs each); it costs some 10 ms, that memory being written anew
-        give_back()
     extra = {  # each made a slice of deals at a time: no (N, 4) block
         "pool": lambda: _seat_block(scored, "pool"),
         "mountain": lambda: _seat_block(scored, "mountain"),
