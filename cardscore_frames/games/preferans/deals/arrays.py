@@ -44,7 +44,7 @@ __all__ = [
     "SEAT_RANGE",
     "SEAT_PAIRS",
     "SCORE_COLUMNS",
-    "INT_COLUMNS",
+    "BLOCK_COLUMNS",
     "ScoredArrays",
     "check_options",
     "compute",
@@ -105,9 +105,14 @@ def check_options(rules: Rules) -> None:
         )
 
 
-#: The int32 columns of the result, in order, and the row of each in one block.
-INT_COLUMNS = SCORE_COLUMNS[SCORE_COLUMNS.index("value") : SCORE_COLUMNS.index("net_1")]
-_ROW = {name: k for k, name in enumerate(INT_COLUMNS)}
+#: The int32 columns of the result made by the scorer as one block, in order
+#: (whists, overflow and the running sheets), and the row of each in it; the
+#: columns before them are the deal's own arrays (:class:`Deal`), the pools'
+#: overflow put into them.
+BLOCK_COLUMNS = SCORE_COLUMNS[
+    SCORE_COLUMNS.index("whists_1_on_2") : SCORE_COLUMNS.index("net_1")
+]
+_ROW = {name: k for k, name in enumerate(BLOCK_COLUMNS)}
 
 
 def _rows(prefix: str) -> slice:
@@ -115,12 +120,11 @@ def _rows(prefix: str) -> slice:
     return slice(first, first + MAX_SEATS)
 
 
-def _net(block: np.ndarray, n: np.ndarray, rules: Rules) -> np.ndarray:
+def _net(pool, mountain, block, n: np.ndarray, rules: Rules) -> np.ndarray:
     """The deal in whists: a(P - mean P) + b(mean M - M) + sum_j (W[i][j] - W[j][i]).
 
     Returns (4, N) floats; rows of empty seats are 0.
     """
-    pool, mountain = block[_rows("pool")], block[_rows("mountain")]
     base = rules.pool_whists * pool - rules.mountain_whists * mountain
     for i, j in SEAT_PAIRS:
         w = block[_ROW[f"whists_{i}_on_{j}"]]
@@ -224,7 +228,9 @@ class ScoredArrays(NamedTuple):
     effect: Deal
     n: np.ndarray  # (N,) players at the table
     target: np.ndarray  # (N,) the game's pool target
-    block: np.ndarray  # (INT_COLUMNS, N) int32: the int32 columns as one block
+    pool: np.ndarray  # (4, N) int32: pool points written, after the cap
+    mountain: np.ndarray  # (4, N) int32: mountain points written
+    block: np.ndarray  # (BLOCK_COLUMNS, N) int32: those columns as one block
     net: np.ndarray  # (4, N) float: each deal in whists, by the settlement formula
     after_end: np.ndarray  # (N,) bool: the game was over before this deal
     game_over: np.ndarray  # (N,) bool: the game is over after this deal
@@ -300,16 +306,19 @@ def game_ends(deals: pd.DataFrame, rules: Rules, kept=None) -> GameEnds:
 
 
 def compute(deals: pd.DataFrame, rules: Rules, kept=None) -> ScoredArrays:
-    """Every array of the result, rows in the log's order; the int32 columns as
-    one (columns, N) block (``kept``: :func:`walked` of ``deals``, if the
-    log's validation kept it)."""
+    """Every array of the result, rows in the log's order; the whists, overflow
+    and running sheets as one (columns, N) block (``kept``: :func:`walked` of
+    ``deals``, if the log's validation kept it: it is used up).
+
+    The deal's own pool and mountain points become the result's, the pools'
+    overflow put into them where they are: the walk is this scoring's alone.
+    """
     lay, st, effect, target, n, run = kept or walked(deals, rules)
-    block = np.empty((len(INT_COLUMNS), len(deals)), np.int32)
-    for name in ("value", "whisters", "undertricks", "shortfall"):
-        block[_ROW[name]] = getattr(effect, name)
-    pool, mountain = block[_rows("pool")], block[_rows("mountain")]
+    block = np.empty((len(BLOCK_COLUMNS), len(deals)), np.int32)
+    pool = effect.pool.astype(np.int32, copy=False)
+    mountain = effect.mountain.astype(np.int32, copy=False)
     overflow = block[_ROW["overflow"]]
-    pool[...], mountain[...], overflow[...] = effect.pool, effect.mountain, 0
+    overflow[...] = 0
     _spilled(pool, mountain, overflow, run.spill, lay, rules)
     _running(pool, lay, out=block[_rows("pool_sheet")])
     _running(mountain, lay, out=block[_rows("mountain_sheet")])
@@ -321,8 +330,10 @@ def compute(deals: pd.DataFrame, rules: Rules, kept=None) -> ScoredArrays:
         effect=effect,
         n=n,
         target=target[code_of_row],
+        pool=pool,
+        mountain=mountain,
         block=block,
-        net=_net(block, n, rules),
+        net=_net(pool, mountain, block, n, rules),
         after_end=_unslot(run.after_end, lay),
         game_over=_unslot(run.game_over, lay),
     )

@@ -17,7 +17,7 @@ from cardscore_frames.distributed.dispatch import dask_aware
 from cardscore_frames.games.base import prepare_log
 from cardscore_frames.games.points_logs import is_points_log
 from cardscore_frames.games.preferans.deals.arrays import (
-    INT_COLUMNS,
+    BLOCK_COLUMNS,
     SCORE_COLUMNS,
     SEAT_RANGE,
     WALK,
@@ -137,9 +137,19 @@ def _assemble(deals: pd.DataFrame, res: ScoredArrays) -> pd.DataFrame:
             "declarer_seat": _seat_number(st.declarer),
             "dealer_seat": _seat_number(st.dealer),
             "outcome": pd.Categorical.from_codes(effect.outcome, categories=OUTCOMES),
+            **{
+                name: getattr(effect, name).astype(np.int32, copy=False)
+                for name in ("value", "whisters", "undertricks", "shortfall")
+            },
         },
         copy=False,  # arrays of this scoring only, each in one column
     )
+
+    def seat_columns(values: np.ndarray, prefix: str) -> pd.DataFrame:
+        return pd.DataFrame(
+            values.T, columns=[f"{prefix}_{i}" for i in SEAT_RANGE], copy=False
+        )
+
     tail = pd.DataFrame(
         {
             "pool_target": res.target,
@@ -153,10 +163,10 @@ def _assemble(deals: pd.DataFrame, res: ScoredArrays) -> pd.DataFrame:
         [
             kept,
             head,
-            pd.DataFrame(res.block.T, columns=list(INT_COLUMNS), copy=False),
-            pd.DataFrame(
-                res.net.T, columns=[f"net_{i}" for i in SEAT_RANGE], copy=False
-            ),
+            seat_columns(res.pool, "pool"),
+            seat_columns(res.mountain, "mountain"),
+            pd.DataFrame(res.block.T, columns=list(BLOCK_COLUMNS), copy=False),
+            seat_columns(res.net, "net"),
             tail,
         ],
         axis=1,
