@@ -398,6 +398,31 @@ def test_overflow_split_then_off_the_mountain_then_end():
     assert scored["overflow"].iloc[5] == 10
 
 
+def test_running_sheets_stay_exact_when_the_log_s_sum_wraps():
+    # The running sheets are one cumulative sum over the whole log (int32), less
+    # its value before each game's first deal. Over a long log that sum wraps
+    # around; each game's own totals, which fit, must still come out exact, in a
+    # log in game order and in a shuffled one.
+    from cardscore_frames.checking import game_index
+    from cardscore_frames.games.preferans.deals.arrays import _running
+    from cardscore_frames.games.preferans.deals.pools import walk
+
+    big = 10**9
+    log = pd.DataFrame({"game_id": [1, 1, 2, 2, 3, 3], "deal": [1, 2, 1, 2, 1, 2]})
+    values = np.zeros((4, 6), np.int32)
+    values[0] = [big, big, big, big, big, -big]  # the log's sum passes 2**31
+    values[1] = [5, -3, 7, 1, -big, big]
+    want = np.zeros((4, 6), np.int64)
+    want[0] = [big, 2 * big, big, 2 * big, big, 0]
+    want[1] = [5, 2, 7, 8, -big, 0]
+    for order, in_order in (([0, 1, 2, 3, 4, 5], True), ([5, 2, 0, 4, 3, 1], False)):
+        lay = walk(game_index(log.iloc[order].reset_index(drop=True), "deal"))
+        assert lay.in_order == in_order
+        out = np.empty((4, 6), np.int32)
+        _running(values[:, order], lay, out=out)
+        np.testing.assert_array_equal(out, want[:, order])
+
+
 def test_deal_after_the_end():
     deals = frame(
         both_pass(1, "10NT", 1),

@@ -192,9 +192,9 @@ def _spilled(pool, mountain, overflow, spill, lay, rules: Rules) -> None:
     size = pool.shape[1]
     at = spill.donors * size + rows  # each (donor, deal) once
     pool.reshape(-1)[at] -= spill.surplus
-    kept = spill.surplus - spill.given.sum(axis=1, dtype=np.int32)
+    untaken = spill.surplus - spill.given.sum(axis=1, dtype=np.int32)
     ratio = rules.pool_whists // rules.mountain_whists
-    mountain.reshape(-1)[at] -= ratio * kept
+    mountain.reshape(-1)[at] -= ratio * untaken
     for seat in range(MAX_SEATS):  # a deal with two donors gives twice
         np.add.at(pool[seat], rows, spill.given[:, seat])
     np.add.at(overflow, rows, spill.surplus)

@@ -76,9 +76,9 @@ def walk(index: GameIndex) -> DealWalk:
 class Spills(NamedTuple):
     """Each (deal, donor) whose pool points passed the donor's target, slot order.
 
-    A deal spills once per donor at most. The donor's pool keeps what fits
-    (``surplus`` less than he wrote); ``given`` went into the other pools; the rest
-    comes off the donor's mountain.
+    A deal spills once per donor at most. The donor's pool keeps what he wrote
+    less ``surplus``; ``given`` went into the other pools; the rest comes off the
+    donor's mountain.
     """
 
     slots: np.ndarray  # (k,) int64: the deal's slot

@@ -128,6 +128,13 @@ def _seat_number(seat: np.ndarray) -> pd.arrays.IntegerArray:
     return pd.arrays.IntegerArray((seat + 1).astype(np.int8), seat < 0)
 
 
+def _seat_columns(values: np.ndarray, prefix: str) -> pd.DataFrame:
+    """A (4, N) array as the columns ``{prefix}_1`` .. ``{prefix}_4`` (no copy)."""
+    return pd.DataFrame(
+        values.T, columns=[f"{prefix}_{i}" for i in SEAT_RANGE], copy=False
+    )
+
+
 def _assemble(deals: pd.DataFrame, res: ScoredArrays) -> pd.DataFrame:
     """The result columns after the log's (which they replace when present)."""
     st, effect = res.seats, res.effect
@@ -145,11 +152,6 @@ def _assemble(deals: pd.DataFrame, res: ScoredArrays) -> pd.DataFrame:
         copy=False,  # arrays of this scoring only, each in one column
     )
 
-    def seat_columns(values: np.ndarray, prefix: str) -> pd.DataFrame:
-        return pd.DataFrame(
-            values.T, columns=[f"{prefix}_{i}" for i in SEAT_RANGE], copy=False
-        )
-
     tail = pd.DataFrame(
         {
             "pool_target": res.target,
@@ -163,10 +165,10 @@ def _assemble(deals: pd.DataFrame, res: ScoredArrays) -> pd.DataFrame:
         [
             kept,
             head,
-            seat_columns(res.pool, "pool"),
-            seat_columns(res.mountain, "mountain"),
+            _seat_columns(res.pool, "pool"),
+            _seat_columns(res.mountain, "mountain"),
             pd.DataFrame(res.block.T, columns=list(BLOCK_COLUMNS), copy=False),
-            seat_columns(res.net, "net"),
+            _seat_columns(res.net, "net"),
             tail,
         ],
         axis=1,

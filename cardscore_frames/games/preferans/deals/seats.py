@@ -127,6 +127,8 @@ def scored_seats(scored: pd.DataFrame) -> Seats:
 
 
 def _seated(present, n, dealer, declarer) -> Seats:
+    """:class:`Seats` from the seated cells (4, N), the players, and the dealer's
+    and declarer's seats (0-based, -1 for none)."""
     out = (dealer + 1) * (n == MAX_SEATS) - 1  # the dealer at 4, else -1
     seat = np.arange(MAX_SEATS)
     active = present & (seat[:, None] != out[None, :])
