@@ -757,6 +757,23 @@ def test_bad_rows_and_deals_after_the_end_reported_together():
     ]
 
 
+def test_a_deal_with_no_game_is_reported_even_unvalidated():
+    # validate=False trusts a typed log; a blank game_id still cannot be scored
+    # (a game's pools run from deal to deal): the same report as validation's,
+    # naming the row, not an IndexError from the walk
+    deals = csf.read_log(SAMPLE, game="preferans")
+    bad = deals.copy()
+    bad.loc[[3, 40], "game_id"] = None
+    with pytest.raises(LogValidationError) as got:
+        preferans.score(bad, validate=False)
+    cases = got.value.failure_cases
+    assert cases["row"].tolist() == [3, 40]
+    assert cases["deal"].tolist() == deals["deal"].iloc[[3, 40]].tolist()
+    assert set(cases["column"]) == {"game_id"} and set(cases["reason"]) == {"blank"}
+    with pytest.raises(LogValidationError, match="game_id"):
+        preferans.score(bad)  # validation says the same
+
+
 def test_missing_pool_target():
     deals = frame(both_pass(1, "7S", 1)).drop(columns="pool_target")
     with pytest.raises(LogValidationError, match="pool_target must be given") as err:

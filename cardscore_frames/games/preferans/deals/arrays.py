@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import GameIndex, game_index
-from cardscore_frames.errors import RulesError
+from cardscore_frames.errors import FAILURE_COLUMNS, LogValidationError, RulesError
 from cardscore_frames.games.preferans.deals.corrections import (
     amounts,
     price_override,
@@ -245,7 +245,9 @@ def walked(
     """Every deal's effect, and the pools walked through every game: the work
     that the check for deals after the end and the scorer share (``st`` and
     ``index``: the log's seats and :func:`game_index`, if at hand)."""
-    lay = walk(game_index(deals) if index is None else index)
+    index = game_index(deals) if index is None else index
+    _every_deal_in_a_game(deals, index)
+    lay = walk(index)
     st = seats(deals) if st is None else st
     code = contract_codes(deals)
     tricks = trick_ints(deals)
@@ -277,6 +279,27 @@ def walked(
         rules,
     )
     return lay, st, effect, target, n, run
+
+
+def _every_deal_in_a_game(deals: pd.DataFrame, index: GameIndex) -> None:
+    """A deal with a blank game_id cannot be scored: a game's pools run from
+    deal to deal. Validation reports it; a log scored with ``validate=False``
+    gets the same report, not a failure deep in the walk."""
+    blank = np.flatnonzero(index.codes < 0)
+    if not len(blank):
+        return
+    deal = deals["deal"] if "deal" in deals else pd.Series(pd.NA, index=deals.index)
+    failures = pd.DataFrame(
+        {
+            "deal": deal.iloc[blank].to_numpy(dtype=object),
+            "column": "game_id",
+            "reason": "blank",
+            "message": "game_id must not be blank: a preferans game's pools run from "
+            "deal to deal, so every deal needs its game",
+            "row": blank,
+        }
+    ).reindex(columns=list(FAILURE_COLUMNS))
+    raise LogValidationError("preferans", failures, None, "deals")
 
 
 class GameEnds(NamedTuple):
