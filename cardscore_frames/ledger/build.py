@@ -269,9 +269,9 @@ def game_keys(game: str, league, season, game_id) -> pd.Series:
     """``game / league / season / game_id``, leaving out blank parts (vectorised
     text: one string per game)."""
     parts = []
+    blank = pa.scalar(None, pa.large_string())
     for part in (league, season, game_id):
         text = _arrow_text(part)
-        blank = pa.scalar(None, pa.large_string())
         parts.append(pc.if_else(pc.equal(text, ""), blank, text))  # left out
     key = pc.binary_join_element_wise(
         pa.scalar(game, pa.large_string()),

@@ -180,8 +180,8 @@ def _totals_of_codes(ledger: pd.DataFrame, keys: list[str]) -> pd.DataFrame | No
     }
     out["score"] = sums
     out["deals"] = deals[observed].astype(np.int64)
-    out["games"] = seen.reshape(n_groups, n_games)[observed].sum(axis=1)
-    out["games"] = out["games"].astype(np.int64)
+    games = seen.reshape(n_groups, n_games)[observed].sum(axis=1)
+    out["games"] = games.astype(np.int64)
     return pd.DataFrame(out)
 
 

@@ -217,17 +217,14 @@ class _Contracts(NamedTuple):
     short: np.ndarray
 
 
-def _contract_block(x: _ContractRows, rules: Rules) -> _Contracts:
-    """:func:`_contracts` of a block of deals."""
-    return _Contracts(*_contracts(x, x.code, x.calls, x.tricks, rules))
-
-
-def _contracts(st: Seats | _ContractRows, code, calls, tricks, rules: Rules):
-    """Contracts 6..10 and misère: pool, mountain and whists on the declarer.
+def _contracts(st: _ContractRows, rules: Rules) -> _Contracts:
+    """Contracts 6..10 and misère: pool, mountain and whists on the declarer
+    (of every deal given; :func:`deal_effects` gives a block of deals at a time).
 
     A misère is level 0 (no whists, no undertricks): a value "where" a mask
     holds is the mask times the value (several times faster than ``np.where``).
     """
+    code, calls, tricks = st.code, st.calls, st.tricks
     level = LEVEL[code]
     misere = code == MISERE
     value = _VALUE[level] + misere * np.int32(MISERE_VALUE)
@@ -288,7 +285,7 @@ def _contracts(st: Seats | _ContractRows, code, calls, tricks, rules: Rules):
     outcome = _OUTCOME_OF_CASE[case]
     counts = (w1 & w2).astype(np.int32) + whisted
     under = under + misere * td
-    return pool, mountain, on, outcome, value, counts, under, short
+    return _Contracts(pool, mountain, on, outcome, value, counts, under, short)
 
 
 def _all_pass(st: Seats, tricks, price, rules: Rules):
@@ -350,7 +347,7 @@ def deal_effects(st: Seats, code, calls, tricks, price, rules: Rules) -> Deal:
     """
     rows = _ContractRows(st.first, st.second, st.declarer, st.out, code, calls, tricks)
     pool, mountain, on, outcome, value, whisters, under, short = by_blocks(
-        _contract_block,
+        _contracts,
         rows,
         rules,  # no temporaries of every deal
     )
