@@ -225,7 +225,8 @@ def share_names(typed: dict[str, pd.Series], fields: list[Field]) -> None:
     )
     shared = pd.Index(names, dtype="str")
     for c in cols:
-        typed[c] = typed[c].cat.set_categories(shared)
+        if not typed[c].cat.categories.equals(shared):  # else: shared already
+            typed[c] = typed[c].cat.set_categories(shared)
 
 
 def _to_text(f: Field, cells: _Cells, problems: Problems):

@@ -32,11 +32,15 @@ def price_ratio(price: np.ndarray, unit: float) -> tuple[np.ndarray, np.ndarray]
         p, q = round(float(price[0]) * PRICE_SCALE), round(unit * PRICE_SCALE)
         g = max(math.gcd(p, q), 1)
         return np.full(len(price), p // g), np.full(len(price), q // g)
-    known = ~np.isnan(price)
-    p = np.round(np.where(known, price, 0) * PRICE_SCALE).astype(np.int64)
-    q = np.full(len(price), round(unit * PRICE_SCALE), dtype=np.int64)
+    # a handful of prices over many games: reduced once each (np.gcd is a loop
+    # of divisions per value), then looked up; a blank (code -1) reads the NaN
+    codes, prices = pd.factorize(price)
+    prices = np.append(prices, np.nan)
+    known = ~np.isnan(prices)
+    p = np.round(np.where(known, prices, 0) * PRICE_SCALE).astype(np.int64)
+    q = round(unit * PRICE_SCALE)
     g = np.maximum(np.gcd(p, q), 1)
-    return p // g, q // g
+    return (p // g).take(codes), (q // g).take(codes)
 
 
 def money_units(
@@ -50,7 +54,7 @@ def money_units(
     so seats do not matter.
     """
     p, q = price_ratio(sh.price, unit)
-    if len(p) and float(np.abs(total12).max()) * float(p.max()) > 2.0**62:
+    if len(p) and _largest(total12) * float(p.max()) > 2.0**62:
         raise RulesError(
             "whist_price x whists is too large to settle exactly in "
             "minor units; check whist_price and unit"
@@ -66,6 +70,11 @@ def money_units(
     missing = -row_sum(floor)  # empty seats have 0 whists and so floor 0
     floor += _rank(rem, num, sh, players) < missing
     return floor.take(sh.cells)
+
+
+def _largest(x: np.ndarray) -> float:
+    """The largest absolute value (two reductions: no array of absolutes)."""
+    return max(-float(x.min()), float(x.max()))
 
 
 def _rank(
