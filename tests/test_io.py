@@ -8,6 +8,8 @@ import numpy as np
 import openpyxl
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardscore_frames as csf
 
@@ -380,3 +382,21 @@ def test_a_parquet_column_with_no_value_reads_as_blank_cells(tmp_path):
     pd.testing.assert_frame_equal(
         csf.tarot.score(from_parquet), csf.tarot.score(from_csv)
     )
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([b"a", b",", b"\n", b"\r", b"\r\n"]), max_size=40))
+def test_line_breaks_are_counted_as_bytes_count_them(parts):
+    """The file's newlines, carriage returns and their pairs, counted a chunk at a
+    time, pairs across a chunk's border included (chunks of 3 bytes here)."""
+    from cardscore_frames.io import formats
+
+    text = b"".join(parts)
+    expected = (text.count(b"\n"), text.count(b"\r"), text.count(b"\r\n"))
+    scan = formats._SCAN
+    formats._SCAN = 3
+    try:
+        assert formats._breaks(text) == expected
+    finally:
+        formats._SCAN = scan
+    assert formats._breaks(text) == expected
