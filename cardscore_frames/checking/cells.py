@@ -111,9 +111,10 @@ class Cells:
     def __init__(self, raw: pd.Series) -> None:
         self.raw = raw
         if isinstance(raw.dtype, pd.CategoricalDtype):  # read as codes already
-            # the cells' own codes: what is typed from them never shares the
-            # column's memory
-            codes, uniques = raw.array.codes.copy(), raw.cat.categories
+            # the cells' own codes, as indices: numpy converts narrower codes
+            # on every gather, at several times the gather's cost (and what is
+            # typed from them never shares the column's memory)
+            codes, uniques = raw.array.codes.astype(np.intp), raw.cat.categories
         else:
             codes, uniques = _factorize(raw)
         self.codes = np.asarray(codes)

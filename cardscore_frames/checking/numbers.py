@@ -118,13 +118,16 @@ def to_number(f: Field, cells: Cells, problems: Problems, whole: bool = False):
         )
     per_u = np.append(per, np.nan)
     verdict = _verdicts(f, per_u, cells.blank_u, whole)
-    _report(f, verdict[cells.codes], problems)
+    if verdict.any():  # a value to report: only then looked up row by row
+        _report(f, verdict[cells.codes], problems)
     bad = verdict > 0
-    values = np.where(bad, 0.0, np.nan_to_num(per_u))[cells.codes]
+    # each distinct value typed once, then one gather of the rows' values and
+    # one of their blanks (not floats gathered, then converted)
+    value_u = np.where(bad, 0.0, np.nan_to_num(per_u))
     mask = (bad | cells.blank_u)[cells.codes]
     if whole:
-        return pd.arrays.IntegerArray(values.astype(np.int64), mask)
-    return pd.arrays.FloatingArray(values, mask)
+        return pd.arrays.IntegerArray(value_u.astype(np.int64)[cells.codes], mask)
+    return pd.arrays.FloatingArray(value_u[cells.codes], mask)
 
 
 def _parsed(text: pd.Index) -> np.ndarray:
