@@ -384,19 +384,50 @@ def test_a_parquet_column_with_no_value_reads_as_blank_cells(tmp_path):
     )
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from([b"a", b",", b"\n", b"\r", b"\r\n"]), max_size=40))
-def test_line_breaks_are_counted_as_bytes_count_them(parts):
-    """The file's newlines, carriage returns and their pairs, counted a chunk at a
-    time, pairs across a chunk's border included (chunks of 3 bytes here)."""
+def _reference_row_lines(body: bytes) -> list[int]:
+    """Where each row starts, worked out byte by byte: a line ends at a newline
+    or at a carriage return not followed by one; a break after an odd number of
+    quotes is inside a quoted cell and ends no row; a row of nothing (a carriage
+    return at most) is an empty line, which the parser skips."""
+    n = len(body)
+    breaks = [
+        i
+        for i in range(n)
+        if body[i] == 10 or (body[i] == 13 and body[i + 1 : i + 2] != b"\n")
+    ]
+    ends = [i for i in breaks if body[:i].count(b'"') % 2 == 0]
+    starts = [0] + [e + 1 for e in ends]
+    stops = [*ends, n]
+    lines = []
+    for start, stop in zip(starts, stops, strict=True):
+        row = body[start:stop]
+        if row.endswith(b"\r"):
+            row = row[:-1]
+        if row:
+            lines.append(1 + sum(1 for i in breaks if i < start))
+    return lines
+
+
+_BYTES = st.lists(
+    st.sampled_from([b"a", b",", b'"', b"\n", b"\r", b"\r\n"]), max_size=40
+).map(b"".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_BYTES)
+def test_line_breaks_and_row_lines_match_a_byte_by_byte_reading(text):
+    """Newlines, carriage returns alone and the line where each row starts, read
+    a chunk at a time (chunks of 3 bytes here: breaks and "\\r\\n" pairs across
+    a chunk's border), as a byte-by-byte reading finds them."""
     from cardscore_frames.io import formats
 
-    text = b"".join(parts)
-    expected = (text.count(b"\n"), text.count(b"\r"), text.count(b"\r\n"))
+    lone = text.count(b"\r") - text.count(b"\r\n")
+    expected = (text.count(b"\n"), lone), _reference_row_lines(text)
     scan = formats._SCAN
     formats._SCAN = 3
     try:
-        assert formats._breaks(text) == expected
+        got = formats._breaks(text), formats._row_lines(text).tolist()
     finally:
         formats._SCAN = scan
-    assert formats._breaks(text) == expected
+    assert got == expected
+    assert (formats._breaks(text), formats._row_lines(text).tolist()) == expected

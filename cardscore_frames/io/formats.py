@@ -164,37 +164,41 @@ def _line_end(body: bytes) -> int:
 def _lines_in(text: bytes) -> int:
     """Lines that ``text`` ends: at each newline, and at each carriage return
     not followed by one (as the parser and editors count them)."""
-    lf, cr, crlf = _breaks(text)
-    return lf + cr - crlf
+    lf, lone = _breaks(text)
+    return lf + lone
 
 
-#: Bytes :func:`_breaks` compares at a time.
+#: Bytes of a file looked at a time (:func:`_chunks`).
 _SCAN = 1 << 20
 
 
-def _breaks(text: bytes) -> tuple[int, int, int]:
-    """How many newlines, carriage returns and ``\\r\\n`` pairs ``text`` holds.
-
-    numpy compares a megabyte at a time: ``bytes.count`` of one byte is a plain
-    loop, two to three times slower on a log of a million deals, and the three
-    counts would read the file three times. A file without a carriage return
-    (found by a fast search) costs one comparison a byte.
-    """
+def _chunks(text: bytes):
+    """``text`` a megabyte at a time, as numpy sees it: each chunk's offset, its
+    bytes, where they are a newline, and where a carriage return not followed by
+    one (None when the text has no carriage return at all, found by a fast
+    search). Arrays of every byte of a large file would be several times its
+    size, and ``bytes.count`` of one byte is a plain loop, several times slower."""
     raw = np.frombuffer(text, dtype=np.uint8)
     returns = b"\r" in text
-    lf = cr = crlf = 0
     for start in range(0, len(raw), _SCAN):
         stop = min(start + _SCAN, len(raw))
-        is_lf = raw[start:stop] == 10
+        part = raw[start:stop]
+        lf = part == 10
+        lone = None
+        if returns:
+            lone = part == 13
+            lone[:-1] &= ~lf[1:]  # "\r\n" is one break, at its "\n" ...
+            lone[-1] &= not (stop < len(raw) and raw[stop] == 10)  # ... the next's
+        yield start, part, lf, lone
+
+
+def _breaks(text: bytes) -> tuple[int, int]:
+    """How many newlines ``text`` holds, and carriage returns not followed by one."""
+    lf = lone = 0
+    for _, _, is_lf, is_lone in _chunks(text):
         lf += int(np.count_nonzero(is_lf))
-        if not returns:
-            continue
-        is_cr = raw[start:stop] == 13
-        cr += int(np.count_nonzero(is_cr))
-        crlf += int(np.count_nonzero(is_cr[:-1] & is_lf[1:]))
-        # a pair across the chunks' border: its newline is the next chunk's first
-        crlf += bool(is_cr[-1] and stop < len(raw) and raw[stop] == 10)
-    return lf, cr, crlf
+        lone += 0 if is_lone is None else int(np.count_nonzero(is_lone))
+    return lf, lone
 
 
 def _data_lines(body: bytes, rows: int, sep: str, encoding) -> np.ndarray | None:
@@ -202,9 +206,9 @@ def _data_lines(body: bytes, rows: int, sep: str, encoding) -> np.ndarray | None
     the fast way when the file allows it, else by following its quotes, else by
     Python's csv module; None when none of them agrees with the parser."""
     if b'"' not in body:
-        lf, cr, crlf = _breaks(body)
+        lf, lone = _breaks(body)
         # every carriage return in a "\r\n", and no empty line: one row a line
-        if cr == crlf and lf in (rows, rows + 1):
+        if not lone and lf in (rows, rows + 1):
             return np.arange(2, rows + 2)
     lines = _row_lines(body)
     if len(lines) == rows + 1:
@@ -233,18 +237,33 @@ def _row_lines(body: bytes) -> np.ndarray:
     """The file line where each row starts, the header first; empty lines carry
     no row (the parser skips them), and a newline inside quotes ends none."""
     raw = np.frombuffer(body, dtype=np.uint8)
-    lf, cr = raw == 10, raw == 13
-    cr[:-1] &= ~lf[1:]  # "\r\n" is one break, at its "\n"
-    breaks = np.flatnonzero(lf | cr)
-    ends = breaks
-    if b'"' in body:
-        quotes = np.flatnonzero(raw == 34)
-        ends = ends[np.searchsorted(quotes, ends) % 2 == 0]
+    breaks, even = _line_ends(body)
+    # which breaks end a row (not one inside quotes), by their place in breaks
+    at = np.arange(len(breaks)) if even is None else np.flatnonzero(even)
+    ends = breaks[at]
     starts = np.r_[0, ends + 1]
     stops = np.r_[ends, len(raw)]
     last = raw[np.clip(stops - 1, 0, max(len(raw) - 1, 0))] if len(raw) else stops
     length = stops - starts - ((stops > starts) & (last == 13))
-    return (np.searchsorted(breaks, starts) + 1)[length > 0]
+    lines = np.r_[0, at + 1] + 1  # a row starts on the line after the breaks before it
+    return lines[length > 0]
+
+
+def _line_ends(body: bytes) -> tuple[np.ndarray, np.ndarray | None]:
+    """Where each line ends (at a newline, or a carriage return not followed by
+    one), and whether an even number of quotes comes before it (None: the file
+    has no quote), a chunk at a time (no array of every quote's place)."""
+    quoted = b'"' in body
+    ends, even = [np.zeros(0, np.intp)], [np.zeros(0, bool)]
+    before = 0  # quotes before the chunk
+    for start, part, lf, lone in _chunks(body):
+        here = np.flatnonzero(lf if lone is None else lf | lone)
+        ends.append(here + start)
+        if quoted:  # the quotes before each break: where it falls among them
+            quotes = np.flatnonzero(part == 34)
+            even.append((np.searchsorted(quotes, here) + before) % 2 == 0)
+            before += len(quotes)
+    return np.concatenate(ends), np.concatenate(even) if quoted else None
 
 
 def _ragged_message(path: Path, bad: list, width: int, lines: np.ndarray) -> str:
