@@ -431,3 +431,40 @@ def test_line_breaks_and_row_lines_match_a_byte_by_byte_reading(text):
         formats._SCAN = scan
     assert got == expected
     assert (formats._breaks(text), formats._row_lines(text).tolist()) == expected
+
+
+_NAMES = ["Анна", "Борис", "Ёлка", "Amélie", "Gaëlle", "Zoé", "Bob", "Noël", "µ", "Ab"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_NAMES), min_size=2, max_size=2), min_size=1),
+    st.sampled_from(["cp1251", "cp1252"]),
+)
+def test_a_csv_file_s_encoding_is_told_from_its_cells_as_from_its_text(rows, enc):
+    """The distinct cells pyarrow finds give the verdict that the whole text
+    gives (Windows-1251, Windows-1252, or neither clearly: the same error)."""
+    from pathlib import Path
+
+    from cardscore_frames.io.encoding import decode
+    from cardscore_frames.io.formats import csv_encoding
+
+    text = "\n".join(["player1,player2", *(",".join(r) for r in rows)]) + "\n"
+    try:
+        data = text.encode(enc)
+    except UnicodeEncodeError:
+        return  # names this encoding cannot write
+    try:
+        data.decode("utf-8")
+        return  # UTF-8 (all ASCII): not a case for the fallbacks
+    except UnicodeDecodeError:
+        pass
+
+    def verdict(fn):
+        try:
+            return fn()
+        except csf.LogReadError as exc:
+            return str(exc)
+
+    whole = verdict(lambda: decode(data, None, "log.csv")[1])
+    assert verdict(lambda: csv_encoding(data, Path("log.csv"))) == whole

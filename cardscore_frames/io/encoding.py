@@ -13,10 +13,11 @@ refused and the caller asked to say which it is.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from cardscore_frames.errors import LogReadError
 
-__all__ = ["decode", "FALLBACKS"]
+__all__ = ["decode", "fallback_of", "FALLBACKS"]
 
 #: The single-byte encodings a file that is not UTF-8 may be in.
 FALLBACKS = ("cp1251", "cp1252")
@@ -45,13 +46,37 @@ def decode(data: bytes, encoding: str | None, label: str) -> tuple[str, str]:
             readings[enc] = data.decode(enc)
         except UnicodeDecodeError:
             continue
-    wrong = {enc: _implausible(text, enc) for enc, text in readings.items()}
+    words = {enc: set(_WORD.findall(text)) for enc, text in readings.items()}
+    enc = _choose(words, label)
+    return readings[enc], enc
+
+
+def fallback_of(values: Iterable[bytes], label: str) -> str:
+    """Which of :data:`FALLBACKS` a file that is not UTF-8 is in, judged on its
+    distinct ``values`` (every cell a parser found, and the header): the verdict
+    :func:`decode` gives on the whole text, since every word of a table lies in
+    one of its cells (its separators, quotes and line breaks are no letters).
+    A log repeats a few hundred values a million times: each is decoded and
+    looked at once."""
+    words = {}
+    for enc in FALLBACKS:
+        try:
+            words[enc] = {w for v in values for w in _WORD.findall(v.decode(enc))}
+        except UnicodeDecodeError:
+            continue
+    return _choose(words, label)
+
+
+def _choose(words: dict[str, set[str]], label: str) -> str:
+    """The one reading whose words are all plausible, where another's are not;
+    the only reading there is; else a clear error."""
+    wrong = {enc: _implausible(found, enc) for enc, found in words.items()}
     plausible = [enc for enc, n in wrong.items() if n == 0]
     if len(plausible) == 1 and len(wrong) > 1 and max(wrong.values()) > 0:
-        return readings[plausible[0]], plausible[0]
-    if len(readings) == 1:
-        (enc,) = readings
-        return readings[enc], enc
+        return plausible[0]
+    if len(words) == 1:
+        (enc,) = words
+        return enc
     raise LogReadError(
         f"{label}: the file is not UTF-8, and its bytes read as well in "
         "Windows-1251 (Cyrillic) as in Windows-1252 (Western European); pass "
@@ -59,12 +84,13 @@ def decode(data: bytes, encoding: str | None, label: str) -> tuple[str, str]:
     )
 
 
-def _implausible(text: str, encoding: str) -> int:
+def _implausible(words: Iterable[str], encoding: str) -> int:
     """Words that this reading makes up: for Windows-1251, Latin words with a
     Cyrillic letter inside; for Windows-1252, words of two or more letters all
-    beyond ASCII (Cyrillic bytes read as accented Latin letters)."""
+    beyond ASCII (Cyrillic bytes read as accented Latin letters). Only whether
+    there is one counts, so each distinct word is looked at once."""
     count = 0
-    for word in _WORD.findall(text):
+    for word in words:
         ascii_letters = sum(ch.isascii() for ch in word)
         if encoding == "cp1251":
             cyrillic = sum("\u0400" <= ch <= "\u04ff" for ch in word)

@@ -19,9 +19,16 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.errors import LogReadError
-from cardscore_frames.io.encoding import decode
+from cardscore_frames.io.encoding import decode, fallback_of
 
-__all__ = ["read_bytes", "parse_csv", "parse_json", "parse_parquet", "need"]
+__all__ = [
+    "read_bytes",
+    "parse_csv",
+    "csv_encoding",
+    "parse_json",
+    "parse_parquet",
+    "need",
+]
 
 #: How many bad rows or lines a message lists before "... and N more".
 _SHOWN = 10
@@ -62,18 +69,7 @@ def parse_csv(
     a log repeats few values in many rows, and the checks look at each distinct
     value once. Raises :class:`NotUtf8` when ``encoding`` is None and the bytes
     are not UTF-8."""
-    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
-    skip = len(data) - len(data[bom:].lstrip(b"\r\n"))
-    body = data[skip:]
-    if not body[:1024].strip() and not body.strip():
-        raise LogReadError(f"{path}: the file is empty (no header row, no deals)")
-    end = _line_end(body)  # the header: the first line, as the parser sees it
-    head = body[:end].decode(encoding or "utf-8-sig", "replace").lstrip("\ufeff")
-    try:
-        sep = csv.Sniffer().sniff(head, delimiters=",;\t").delimiter
-    except csv.Error:
-        sep = ","
-    names = next(csv.reader([head], delimiter=sep), None) or [""]
+    body, skip, end, sep, names = _header(data, encoding, path)
     before = _lines_in(data[:skip])  # empty lines above the header
     if end == len(body) or (len(body) - end < 4096 and not body[end:].strip()):
         return _no_rows(names), np.zeros(0, dtype=np.int64)  # a header alone
@@ -86,6 +82,45 @@ def parse_csv(
     frame.columns = pd.Index(names)
     lines = _data_lines(body, len(frame), sep, encoding)
     return _drop_unnamed_blank(frame), None if lines is None else lines + before
+
+
+def _header(data: bytes, encoding: str | None, path: Path):
+    """Where a CSV file's table starts (past a byte-order mark and empty lines),
+    the header's end, the separator and the column names."""
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    skip = len(data) - len(data[bom:].lstrip(b"\r\n"))
+    body = data[skip:]
+    if not body[:1024].strip() and not body.strip():
+        raise LogReadError(f"{path}: the file is empty (no header row, no deals)")
+    end = _line_end(body)  # the header: the first line, as the parser sees it
+    head = body[:end].decode(encoding or "utf-8-sig", "replace").lstrip("\ufeff")
+    try:
+        sep = csv.Sniffer().sniff(head, delimiters=",;\t").delimiter
+    except csv.Error:
+        sep = ","
+    names = next(csv.reader([head], delimiter=sep), None) or [""]
+    return body, skip, end, sep, names
+
+
+def csv_encoding(data: bytes, path: Path) -> str:
+    """Windows-1251 or -1252: the encoding of a CSV file that is not UTF-8
+    (:func:`~cardscore_frames.io.encoding.decode` says how it is told), judged
+    on the header and the distinct cells pyarrow finds parsing the bytes as
+    they are. Looking at every word of a million deals' text took half a
+    minute; a table pyarrow cannot parse is still judged on its whole text."""
+    import pyarrow as pa
+
+    body, _, end, sep, names = _header(data, "latin-1", path)
+    raw = pa.dictionary(pa.int32(), pa.binary())
+    try:
+        table = _read_arrow(body, None, sep, len(names), column_type=raw)
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        return decode(data, None, str(path))[1]
+    values = {body[:end]}
+    for column in table.columns:
+        for chunk in column.chunks:
+            values.update(v for v in chunk.dictionary.to_pylist() if v)
+    return fallback_of(values, str(path))
 
 
 def _arrow_csv(body: bytes, encoding: str | None, sep: str, n: int, path: Path):
@@ -122,11 +157,22 @@ def _is_utf8(data: bytes) -> bool:
     return True
 
 
-def _read_arrow(body: bytes, encoding: str | None, sep: str, n: int, handler=None):
+def _read_arrow(
+    body: bytes,
+    encoding: str | None,
+    sep: str,
+    n: int,
+    handler=None,
+    column_type=None,
+):
+    """pyarrow's parse of the table below the header, every column of
+    ``column_type`` (by default text, dictionary-encoded)."""
     import pyarrow as pa
     from pyarrow import csv as pacsv
 
-    text = pa.dictionary(pa.int32(), pa.string())
+    text = (
+        pa.dictionary(pa.int32(), pa.string()) if column_type is None else column_type
+    )
     columns = [f"c{i}" for i in range(n)]
     # UTF-8 is the parser's own; naming it routes every byte through a
     # transcoder (twice as slow), so an encoding is named only when it is another

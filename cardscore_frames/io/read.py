@@ -20,6 +20,7 @@ from cardscore_frames.io.encoding import decode
 from cardscore_frames.io.foreign import foreign_formats, read_foreign
 from cardscore_frames.io.formats import (
     NotUtf8,
+    csv_encoding,
     parse_csv,
     parse_json,
     parse_parquet,
@@ -242,7 +243,7 @@ def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:
         try:
             frame, lines = parse_csv(data, None, path)
         except NotUtf8:
-            used = decode(data, None, str(path))[1]  # Windows-1251 or -1252
+            used = csv_encoding(data, path)  # Windows-1251 or -1252
             frame, lines = parse_csv(data, used, path)
     empty = _blank_rows(frame)
     if empty.any():  # rows of separators only carry no deal; keep lines true
