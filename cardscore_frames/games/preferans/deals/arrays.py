@@ -14,8 +14,8 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import GameIndex, game_index
-from cardscore_frames.errors import FAILURE_COLUMNS, LogValidationError, RulesError
+from cardscore_frames.checking import GameIndex, Problems, game_index
+from cardscore_frames.errors import LogValidationError, RulesError
 from cardscore_frames.games.preferans.deals.corrections import (
     amounts,
     price_override,
@@ -285,21 +285,18 @@ def _every_deal_in_a_game(deals: pd.DataFrame, index: GameIndex) -> None:
     """A deal with a blank game_id cannot be scored: a game's pools run from
     deal to deal. Validation reports it; a log scored with ``validate=False``
     gets the same report, not a failure deep in the walk."""
-    blank = np.flatnonzero(index.codes < 0)
-    if not len(blank):
+    blank = index.codes < 0
+    if not blank.any():
         return
-    deal = deals["deal"] if "deal" in deals else pd.Series(pd.NA, index=deals.index)
-    failures = pd.DataFrame(
-        {
-            "deal": deal.iloc[blank].to_numpy(dtype=object),
-            "column": "game_id",
-            "reason": "blank",
-            "message": "game_id must not be blank: a preferans game's pools run from "
-            "deal to deal, so every deal needs its game",
-            "row": blank,
-        }
-    ).reindex(columns=list(FAILURE_COLUMNS))
-    raise LogValidationError("preferans", failures, None, "deals")
+    problems = Problems("preferans", deals)
+    problems.add(
+        blank,
+        "game_id",
+        "blank",
+        "game_id must not be blank: a preferans game's pools run from deal to "
+        "deal, so every deal needs its game",
+    )
+    raise LogValidationError("preferans", problems.frame(), None, "deals")
 
 
 class GameEnds(NamedTuple):

@@ -151,7 +151,6 @@ def _assemble(deals: pd.DataFrame, res: ScoredArrays) -> pd.DataFrame:
         },
         copy=False,  # arrays of this scoring only, each in one column
     )
-
     tail = pd.DataFrame(
         {
             "pool_target": res.target,
