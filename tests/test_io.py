@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import numpy as np
 import openpyxl
@@ -468,3 +469,115 @@ def test_a_csv_file_s_encoding_is_told_from_its_cells_as_from_its_text(rows, enc
 
     whole = verdict(lambda: decode(data, None, "log.csv")[1])
     assert verdict(lambda: csv_encoding(data, Path("log.csv"))) == whole
+
+
+_JSON_KINDS = [
+    st.booleans(),
+    st.integers(-(2**63), 2**63 - 1),
+    # beyond 64 bits, beyond a float's ones (a float of pyarrow's: refused)
+    st.one_of(st.integers(-5, 5), st.sampled_from([2**64 + 1, -(2**63) - 1, 2**70])),
+    st.one_of(st.integers(-5, 5), st.floats(allow_nan=False, allow_infinity=False)),
+    # NaN and Infinity: no JSON, a log refuses them
+    st.one_of(st.floats(-5, 5), st.sampled_from([math.nan, math.inf, -math.inf])),
+    st.sampled_from(["007", "2025-10-03", "2025-10-03 20:15:00", "Зоя", "", 'a"b']),
+    st.text(max_size=4),
+    st.lists(st.integers(0, 3), max_size=2),
+]
+
+
+@st.composite
+def _json_rows(draw):
+    """Rows of up to four keys, each key's values mostly of one kind (as a
+    log's columns are), sometimes blank or of another kind."""
+    kinds = {k: draw(st.sampled_from(_JSON_KINDS)) for k in ("deal", "a", "é", "date")}
+    value = {k: st.one_of(st.none(), v, v, v) for k, v in kinds.items()}
+    other = st.sampled_from([None, 1, "x", True, 2.5])
+    rows = []
+    for _ in range(draw(st.integers(0, 6))):
+        keys = draw(st.lists(st.sampled_from(list(kinds)), unique=True))
+        mixed = draw(st.integers(0, 9)) == 0
+        rows.append({k: draw(other if mixed else value[k]) for k in keys})
+    return rows
+
+
+def _cells(frame: pd.DataFrame) -> list:
+    """Each column's name and cells as Python values (a blank as None), whatever
+    dtype the reader gave it."""
+    out = []
+    for name in frame.columns:
+        column = frame[name].astype(object)
+        values = [None if v is None or v is pd.NA or v != v else v for v in column]
+        out.append((name, [(type(v) is bool, v) for v in values]))
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    _json_rows(),
+    st.lists(st.sampled_from(["\n", "\r\n", "\n\n", "\n  \n", " \n"]), min_size=7),
+    st.booleans(),
+    st.booleans(),
+)
+def test_json_lines_read_by_pyarrow_as_line_by_line(rows, ends, bom, pair):
+    """A JSON-lines file that pyarrow reads gives the columns, cells, lines and
+    encoding of the line-by-line reading (which names a bad line); what pyarrow
+    would read its own way (NaN, a number beyond a float's ones, text that looks
+    like a date, two objects on a line, a list) is left to that reading."""
+    from pathlib import Path
+
+    from cardscore_frames.io import formats
+
+    lines = [json.dumps(r, ensure_ascii=False) for r in rows]
+    if pair and len(lines) > 1:  # two objects on one line
+        lines[:2] = [lines[0] + " " + lines[1]]
+    text = "".join(line + end for line, end in zip(lines, ends, strict=False))
+    data = (b"\xef\xbb\xbf" if bom else b"") + ends[-1].encode() + text.encode()
+
+    def read(fast: bool):
+        keep = formats._arrow_json_lines
+        if not fast:
+            formats._arrow_json_lines = lambda data, encoding: None
+        try:
+            frame, at, used = formats.parse_json(data, None, Path("log.jsonl"), True)
+        except csf.LogReadError as exc:
+            return str(exc)
+        finally:
+            formats._arrow_json_lines = keep
+        return _cells(frame), at.tolist(), used
+
+    assert read(fast=True) == read(fast=False)
+
+
+def test_a_plain_json_lines_log_is_read_by_pyarrow(tmp_path):
+    """The usual log (text, whole numbers, blanks, dates as text) takes the
+    fast reading, whose cells the validation types as it types a CSV file's."""
+    from cardscore_frames.io import formats
+
+    deals = csf.read_log(SAMPLE, game="tarot")
+    given = pd.read_csv(SAMPLE, dtype=str, keep_default_na=False)
+    path = tmp_path / "log.jsonl"
+    records = [
+        {k: _json_value(v) for k, v in r.items()} for r in given.to_dict("records")
+    ]
+    lines = [json.dumps(r, ensure_ascii=False) for r in records]
+    path.write_text("\n\n".join(lines[:2]) + "\n" + "\n".join(lines[2:]) + "\n")
+    fast = formats._arrow_json_lines(path.read_bytes(), None)
+    assert fast is not None
+    frame, at, used = fast
+    assert str(frame["date"].dtype) == "category"  # text, not a timestamp
+    assert at.tolist() == [1, 3, *range(4, len(lines) + 2)]  # the blank line 2
+    assert used == "utf-8"
+    got = csf.read_log(path, game="tarot")
+    pd.testing.assert_frame_equal(got, deals, check_categorical=False)
+
+
+def _json_value(text: str):
+    """A CSV cell as a JSON writer gives it: a number as a number, blank as null."""
+    if text == "":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text

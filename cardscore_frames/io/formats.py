@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -388,6 +389,8 @@ def parse_json(
     which validation reports as too large); NaN and Infinity, which JSON does not
     have, and a key given twice in one object are refused, naming the line.
     """
+    if lines and (fast := _arrow_json_lines(data, encoding)) is not None:
+        return fast
     text, used = decode(data, encoding, str(path))
     text = text.lstrip("\ufeff")
     if not lines:
@@ -410,6 +413,117 @@ def parse_json(
             f"line): {shown}{more}"
         )
     return _records_frame(records, path), np.array(given, dtype=np.int64) + 1, used
+
+
+#: A line of JSON lines that holds nothing but JSON's whitespace, before another.
+_BLANK_LINE = re.compile(rb"\n[ \t\r]*\n")
+_SPACES = re.compile(rb"[ \t\r\n]*")
+#: Bytes of the file's first lines pyarrow reads to learn its columns.
+_PROBE = 1 << 20
+#: The Arrow types a log's JSON values are read as; text is dictionary-encoded.
+_JSON_TYPES = ("is_string", "is_int64", "is_float64", "is_boolean", "is_null")
+
+
+def _arrow_json_lines(data: bytes, encoding: str | None):
+    """A UTF-8 JSON-lines file as pyarrow parses it: the frame, each row's line
+    and the encoding, as :func:`parse_json` returns them; None wherever its
+    reading could differ from the line-by-line one, which then reads the file
+    and names any bad line.
+
+    pyarrow refuses what a log cannot hold (a line that is no object, a key
+    given twice, a column of numbers and text) but would read other things
+    its own way, each sent to the line-by-line reading: NaN and Infinity, a
+    number beyond what a float counts in ones (made a float), two objects on
+    one line, lists and objects as values. Text that looks like a date is
+    kept as text: the columns pyarrow takes for timestamps in the first
+    megabyte are read again as text, and one found only later sends the file
+    to the line-by-line reading.
+    """
+    import pyarrow as pa
+    from pyarrow import json as pajson
+
+    if encoding is not None and encoding.lower().replace("_", "-") not in _UTF8:
+        return None
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    start = _SPACES.match(data, bom).end()  # past blank lines (no copy of
+    end = len(data)  # the file, as stripping it would make)
+    while end > start and data[end - 1] in b" \t\r\n":
+        end -= 1
+    if end <= start:
+        return None
+    whole = pa.py_buffer(data)[start:end]
+    head = data.rfind(b"\n", start, start + _PROBE) if end - start > _PROBE else end
+    head = end if head <= start else head  # one line of over a megabyte
+    try:
+        probe = _arrow_json(pajson, whole[: head - start], {})
+        dates = {
+            f.name: pa.string() for f in probe.schema if pa.types.is_timestamp(f.type)
+        }
+        table = _arrow_json(pajson, whole, dates) if head < end or dates else probe
+    except (pa.ArrowException, UnicodeError):  # bad JSON, or not UTF-8: the
+        return None  # line-by-line reading says what is wrong
+    try:
+        return _arrow_frame(data, start, end, probe, table)
+    except (pa.ArrowException, UnicodeError):  # text that is not UTF-8
+        return None
+
+
+def _arrow_frame(data: bytes, start: int, end: int, probe, table):
+    """The frame of :func:`_arrow_json_lines`, its lines and encoding, or None."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    names = list(dict.fromkeys([*probe.schema.names, *table.schema.names]))
+    table = table.select(names)
+    columns = []
+    for field, column in zip(table.schema, table.columns, strict=True):
+        kind = next((k for k in _JSON_TYPES if getattr(pa.types, k)(field.type)), None)
+        if kind is None or (kind == "is_float64" and not _plain_floats(pc, column)):
+            return None
+        if kind == "is_string":  # pyarrow's JSON parser lets any byte through
+            column = pc.dictionary_encode(column)
+            for chunk in column.chunks:
+                chunk.dictionary.validate(full=True)  # not UTF-8: ArrowInvalid
+        columns.append(column)
+    if _BLANK_LINE.search(data, start, end):
+        rows = data[start:end].split(b"\n")
+        given = np.flatnonzero([bool(r.strip(b" \t\r")) for r in rows])
+    else:
+        given = np.arange(data.count(b"\n", start, end) + 1)
+    if len(given) != table.num_rows:  # two objects on a line
+        return None
+    frame = pa.table(columns, names=names).to_pandas(
+        types_mapper={pa.int64(): pd.Int64Dtype()}.get
+    )
+    lines = given + data.count(b"\n", 0, start) + 1
+    return frame, lines, "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
+
+
+_UTF8 = ("utf-8", "utf8", "utf-8-sig")
+
+
+def _arrow_json(pajson, buffer, text: dict):
+    """pyarrow's parse of JSON lines, the columns of ``text`` read as text."""
+    import pyarrow as pa
+
+    return pajson.read_json(
+        pa.BufferReader(buffer),
+        parse_options=pajson.ParseOptions(
+            explicit_schema=pa.schema(list(text.items())) if text else None,
+            newlines_in_values=False,
+            unexpected_field_behavior="infer",
+        ),
+    )
+
+
+def _plain_floats(pc, column) -> bool:
+    """Every number finite and within what a float counts in ones: no NaN nor
+    Infinity, which JSON does not have, and no whole number beyond 2**53
+    that pyarrow made a float."""
+    if column.null_count == len(column):
+        return True
+    finite = pc.all(pc.is_finite(column)).as_py()
+    return bool(finite) and pc.max(pc.abs(column)).as_py() < 2**53
 
 
 def _bad_json_lines(rows: list[str], given: list[int], records: list | None):
