@@ -571,6 +571,37 @@ def test_a_plain_json_lines_log_is_read_by_pyarrow(tmp_path):
     pd.testing.assert_frame_equal(got, deals, check_categorical=False)
 
 
+def test_a_windows_1252_json_lines_log_is_read_by_pyarrow_as_utf_8(
+    tmp_path, monkeypatch
+):
+    """A log in Windows-1252 (its accented names tell) is read by pyarrow once
+    its text is UTF-8, and knows the encoding it was written in."""
+    from cardscore_frames.io import formats
+
+    taken = []
+    fast = formats._arrow_json_lines
+
+    def spy(data, encoding):
+        got = fast(data, encoding)
+        taken.append(got is not None)
+        return got
+
+    monkeypatch.setattr(formats, "_arrow_json_lines", spy)
+    deals = csf.read_log(SAMPLE, game="tarot")
+    given = pd.read_csv(SAMPLE, dtype=str, keep_default_na=False)
+    records = [
+        {k: _json_value(v) for k, v in r.items()} for r in given.to_dict("records")
+    ]
+    text = "\n".join(json.dumps(r, ensure_ascii=False) for r in records)
+    assert "é" in text
+    path = tmp_path / "log.jsonl"
+    path.write_bytes(text.encode("cp1252"))
+    got = csf.read_log(path, game="tarot")
+    assert taken == [False, True]  # not UTF-8; then its text as UTF-8
+    assert got.cardscore.encoding == "cp1252"
+    pd.testing.assert_frame_equal(got, deals, check_categorical=False)
+
+
 def _json_value(text: str):
     """A CSV cell as a JSON writer gives it: a number as a number, blank as null."""
     if text == "":
