@@ -35,7 +35,21 @@ def best_of(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:
 
 
 def peak_mb() -> float:
-    """This process's peak resident memory so far, in MB (Linux: ru_maxrss in KiB)."""
+    """This process's peak resident memory so far, in MB.
+
+    On Linux, the high-water mark of the process's own memory (``VmHWM``):
+    ``ru_maxrss`` of a process started by another keeps the starting process's
+    peak when it is larger (the kernel carries it over on exec), so a stage run
+    from a benchmark that had just generated a million deals reported that
+    benchmark's peak, not its own. Elsewhere ``ru_maxrss`` (KiB on Linux).
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024  # kB
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
