@@ -3,11 +3,11 @@
     python benchmarks/bench_pipeline.py              # 1,000,000 deals of each game
     python benchmarks/bench_pipeline.py --n 200000 --games tarot
 
-For each game and format (CSV, Parquet, JSON lines), 1,000,000 generated deals with realistic
-text (game ids like ``club-7/2025-10-03/4``, accented French and Cyrillic names,
-4-player tarot tables with ``player5`` blank, league, season, date and table) are
-written once to ``out/bench/`` (reused on later runs). Each stage then runs in a
-fresh process, so that its peak memory is its own:
+For each game and format (CSV, Parquet, JSON lines), 1,000,000 generated deals
+with realistic text (game ids like ``club-7/2025-10-03/4``, accented French and
+Cyrillic names, 4-player tarot tables with ``player5`` blank, league, season, date
+and table) are written once to ``out/bench/`` (reused on later runs). Each stage
+then runs in a fresh process, so that its peak memory is its own:
 
 - the reader alone: ``pd.read_csv(engine="pyarrow")``, ``pd.read_parquet`` or
   ``pd.read_json(lines=True, engine="pyarrow")``;

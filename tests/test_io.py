@@ -560,7 +560,8 @@ def test_a_plain_json_lines_log_is_read_by_pyarrow(tmp_path):
         {k: _json_value(v) for k, v in r.items()} for r in given.to_dict("records")
     ]
     lines = [json.dumps(r, ensure_ascii=False) for r in records]
-    path.write_text("\n\n".join(lines[:2]) + "\n" + "\n".join(lines[2:]) + "\n")
+    text = "\n\n".join(lines[:2]) + "\n" + "\n".join(lines[2:]) + "\n"
+    path.write_text(text, encoding="utf-8")
     fast = formats._arrow_json_lines(path.read_bytes(), None)
     assert fast is not None
     frame, at, used = fast
