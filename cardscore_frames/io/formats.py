@@ -462,6 +462,8 @@ def _arrow_json_lines(data: bytes, encoding: str | None):
     whole = pa.py_buffer(data)[start:end]
     head = data.rfind(b"\n", start, start + _PROBE) if end - start > _PROBE else end
     head = end if head <= start else head  # one line of over a megabyte
+    if not _is_utf8(data[start:head]):  # pyarrow would parse the whole file
+        return None  # before its text failed (the usual Windows file)
     try:
         probe = _arrow_json(pajson, whole[: head - start], {})
         dates = {
