@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 import xlsxwriter  # noqa: E402
-from common import bench_parser, best_of, limit_line, rate_line  # noqa: E402
+from common import bench_parser, interleaved, limit_line, rate_line  # noqa: E402
 from python_calamine import CalamineWorkbook  # noqa: E402
 
 import cardscore_frames as csf  # noqa: E402
@@ -107,19 +107,6 @@ def calamine_read(path: Path) -> int:
         return sum(len(book.get_sheet_by_name(n).to_python()) for n in book.sheet_names)
 
 
-def interleaved(*runs, repeat: int) -> tuple[list[float], object]:
-    """Best of ``repeat`` wall times of each run, run in turns (a, b, a, b, ...)
-    so that a busy machine slows them alike; and the first run's last result."""
-    best = [float("inf")] * len(runs)
-    result = None
-    for _ in range(repeat):
-        for k, run in enumerate(runs):
-            t, got = best_of(run, 1)
-            best[k] = min(best[k], t)
-            result = got if k == 0 else result
-    return best, result
-
-
 def tuned(run):
     """``run`` with the collector paused, as csf.to_excel pauses it."""
 
@@ -152,7 +139,7 @@ def main() -> None:
     )
     gc.unfreeze()
     sheets.clear()  # the baseline's cells are not needed for reading
-    (t_read, t_cal), back = interleaved(
+    (t_read, t_cal), (back, _) = interleaved(
         lambda: csf.read_excel(ours, game="tarot"),
         lambda: calamine_read(ours),
         repeat=args.repeat,

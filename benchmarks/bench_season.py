@@ -27,7 +27,13 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from common import bench_parser, best_of, limit_line, rate_line  # noqa: E402
+from common import (  # noqa: E402
+    bench_parser,
+    best_of,
+    interleaved,
+    limit_line,
+    rate_line,
+)
 
 import cardscore_frames as csf  # noqa: E402
 from cardscore_frames.games.belot.generate import random_deals as belot_deals  # noqa: E402
@@ -175,8 +181,13 @@ def main() -> None:
     warm = fresh(ledger)
     csf.season.standings(warm)  # the ledger checked, its results known
     games, players = bare_games(ledger)
-    t_bare, current = best_of(lambda: bare_loop(games, players), args.repeat)
-    t_rate, rated = best_of(lambda: csf.season.ratings(warm), args.repeat)
+    # the two in turns, as the CPU times below: a shared machine's speed can
+    # drift by a third within a minute, and a block of each once read 1.16
+    (t_bare, t_rate), (current, rated) = interleaved(
+        lambda: bare_loop(games, players),
+        lambda: csf.season.ratings(warm),
+        repeat=args.repeat,
+    )
     t_cold, _ = best_of(lambda: csf.season.ratings(fresh(ledger)), 1)
     ours = rated.final["mu"].to_numpy()
     assert np.allclose(np.sort(ours), np.sort([r.mu for r in current])), (

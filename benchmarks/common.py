@@ -34,6 +34,19 @@ def best_of(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:
     return best, result
 
 
+def interleaved(*runs: Callable[[], Any], repeat: int) -> tuple[list[float], list[Any]]:
+    """Best of ``repeat`` wall times of each run, run in turns (a, b, a, b, ...)
+    so that a machine whose speed drifts slows them alike; and each run's last
+    result."""
+    best = [float("inf")] * len(runs)
+    results: list[Any] = [None] * len(runs)
+    for _ in range(repeat):
+        for k, run in enumerate(runs):
+            t, results[k] = best_of(run, 1)
+            best[k] = min(best[k], t)
+    return best, results
+
+
 def peak_mb() -> float:
     """This process's peak resident memory so far, in MB.
 
