@@ -188,7 +188,7 @@ def read_sheets(
 
     def read(book: Any) -> list[SheetCells]:
         names = list(book.sheet_names)
-        return [_cells(path, book, _sheet_name(path, names, s)) for s in sheets]
+        return [_cells(path, book, name) for name in _sheet_names(path, names, sheets)]
 
     return _with_calamine(path, sheets[0] if len(sheets) == 1 else None, read)
 
@@ -222,7 +222,7 @@ def read_book(
                 where = f"{path}, sheet {METADATA_SHEET}"
                 metadata = parse_metadata(column, where=where)
         shown = [n for n in names if n != METADATA_SHEET]
-        picked = [_sheet_name(path, shown, s) for s in choose(metadata, shown)]
+        picked = _sheet_names(path, shown, choose(metadata, shown))
         keep = convert if convert is not None else (lambda cells: cells)
         return metadata, [keep(_cells(path, book, name)) for name in picked]
 
@@ -300,16 +300,24 @@ def _grid(rows: list[list[Any]]) -> np.ndarray:
     return grid
 
 
-def _sheet_name(path: Path, names: list[str], sheet: str | int) -> str:
-    if isinstance(sheet, int) and not isinstance(sheet, bool):
-        if 0 <= sheet < len(names):
-            return names[sheet]
-    elif sheet in names:
-        return sheet
-    raise WorkbookError(
-        f"{path}: no sheet {sheet!r}; the sheets are "
-        f"{', '.join(map(repr, names)) or 'none'}"
-    )
+def _sheet_names(path: Path, names: list[str], sheets: list[str | int]) -> list[str]:
+    """The name of each sheet of ``sheets`` (a name or a position in ``names``);
+    names are looked up in a set (a season has thousands of sheets)."""
+    known = set(names)
+    out = []
+    for sheet in sheets:
+        if isinstance(sheet, int) and not isinstance(sheet, bool):
+            if 0 <= sheet < len(names):
+                out.append(names[sheet])
+                continue
+        elif sheet in known:
+            out.append(sheet)
+            continue
+        raise WorkbookError(
+            f"{path}: no sheet {sheet!r}; the sheets are "
+            f"{', '.join(map(repr, names)) or 'none'}"
+        )
+    return out
 
 
 def _with_calamine(

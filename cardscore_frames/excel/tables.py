@@ -22,6 +22,7 @@ from cardscore_frames.excel.refs import cell_ref, col_letters
 __all__ = [
     "Match",
     "PaperRows",
+    "Repeated",
     "find_columns",
     "read_rows",
     "hint",
@@ -94,10 +95,12 @@ class PaperRows:
     (its date, a player's name) has its one address in ``fixed``; a log column
     whose value each row takes from one of several sheet columns (a mark in the
     column of the pair it is on) has each row's letter in ``row_letters``.
+    A game's value is held as :class:`Repeated` (the same value on every row),
+    which :func:`stack` spreads without touching each row.
     """
 
     sheet: str
-    data: dict[str, list] = field(default_factory=dict)
+    data: dict[str, Sequence] = field(default_factory=dict)
     n: int = 0
     rows: list[int] = field(default_factory=list)
     letters: dict[str, str] = field(default_factory=dict)
@@ -113,7 +116,7 @@ class PaperRows:
     ) -> None:
         """A game's value (read once, above the table) on every row; ``where``
         is its address, or its 0-based (row, col)."""
-        self.data[column] = [value] * self.n
+        self.data[column] = Repeated.of(value, self.n)
         self.letters.pop(column, None)
         self.row_letters.pop(column, None)
         self.coded.pop(column, None)
@@ -136,6 +139,18 @@ class PaperRows:
         return f"{self.sheet}!{letter}{self.rows[position]}"
 
 
+class Repeated(tuple):
+    """One value on each of a sheet's rows: a game's value read once, above the
+    table. A tuple, so that nobody changes one row of it; :func:`stack` spreads
+    it without touching each row."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, value: Any, n: int) -> Repeated:
+        return tuple.__new__(cls, (value,) * n)
+
+
 def stack(parts: Sequence[PaperRows]) -> pd.DataFrame:
     """One frame of raw log rows from every sheet's rows, codes decoded once
     per column (not once per sheet)."""
@@ -144,18 +159,34 @@ def stack(parts: Sequence[PaperRows]) -> pd.DataFrame:
     for part in parts:
         for name, coder in part.coded.items():
             coders.setdefault(name, coder)
-    total = sum(p.n for p in parts)
+    counts = np.array([p.n for p in parts], dtype=np.int64)
+    total = int(counts.sum())
     columns = {}
     for name in names:
-        chunks = (p.data[name] if name in p.data else [None] * p.n for p in parts)
-        values = np.fromiter(chain.from_iterable(chunks), dtype=object, count=total)
-        empty = values == ""
-        if empty.any():
-            values[empty] = None
+        chunks = [p.data.get(name) for p in parts]
+        if all(c is None or c.__class__ is Repeated for c in chunks):
+            # each sheet's one value, spread over its rows
+            firsts = (c[0] if c else None for c in chunks)
+            each = np.fromiter(firsts, dtype=object, count=len(parts))
+            values = np.repeat(_blank_none(each), counts)
+        else:
+            whole = ([None] * p.n if c is None else c for p, c in zip(parts, chunks))
+            values = np.fromiter(chain.from_iterable(whole), dtype=object, count=total)
+            values = _blank_none(values)
         if name in coders:
             values = decode(values, coders[name])
-        columns[name] = pd.Series(values, dtype=object)
-    return pd.DataFrame(columns) if columns else pd.DataFrame(index=range(total))
+        columns[name] = pd.Series(values, dtype=object, copy=False)
+    if not columns:
+        return pd.DataFrame(index=range(total))
+    return pd.DataFrame(columns, copy=False)
+
+
+def _blank_none(values: np.ndarray) -> np.ndarray:
+    """Empty cells (calamine reads them as "") as None, in place."""
+    empty = values == ""
+    if empty.any():
+        values[empty] = None
+    return values
 
 
 def _blank(value: Any) -> bool:

@@ -84,19 +84,22 @@ def read_excel(
 
     entry = get_game(game)
     schema = entry.schema(kind)
-    with gc_paused():  # many small objects, none of them cyclic garbage
+    # Many small objects, none of them cyclic garbage. The sheets' rows are let
+    # go before the collector runs again, else its first pass walks them all.
+    with gc_paused():
         meta, parts = _load(path, entry, kind, sheet)
         raw = stack(parts) if parts else pd.DataFrame(columns=list(schema.names))
-    rules = entry.rules.ensure(_rules_of(entry, meta) if rules is None else rules)
-    source = Source(label=str(path))
-    try:
-        result = check_log(raw, schema, rules=rules, errors=errors, source=source)
-    except LogValidationError as exc:
-        fc = _with_cells(exc.failure_cases, parts, schema)
-        raise LogValidationError(exc.game, fc, exc.source, exc.kind) from None
-    if isinstance(result, Collected):
-        fc = _with_cells(result.failure_cases, parts, schema)
-        return Collected(result.deals, result.rejected, fc)
+        rules = entry.rules.ensure(_rules_of(entry, meta) if rules is None else rules)
+        source = Source(label=str(path))
+        try:
+            result = check_log(raw, schema, rules=rules, errors=errors, source=source)
+        except LogValidationError as exc:
+            fc = _with_cells(exc.failure_cases, parts, schema)
+            raise LogValidationError(exc.game, fc, exc.source, exc.kind) from None
+        if isinstance(result, Collected):
+            fc = _with_cells(result.failure_cases, parts, schema)
+            result = Collected(result.deals, result.rejected, fc)
+        del parts, raw
     return result
 
 
