@@ -230,3 +230,42 @@ def test_an_empty_log_makes_an_index_and_no_game(tmp_path):
     path = csf.to_excel(csf.belot.score(empty), tmp_path / "empty.xlsx")
     assert sheet_names(path) == ["Матчи"]
     assert len(csf.read_excel(path, game="belot")) == 0
+
+
+def test_sheets_stacked_whether_a_value_is_read_once_or_on_every_row():
+    """A game's value read once above its table (one value for the sheet) and a
+    column read row by row stack into the same log column, the sheets in order;
+    an empty cell ("" as calamine reads it) is blank, codes are decoded."""
+    import numpy as np
+
+    from cardscore_frames.excel.paper import Column, PaperRows, stack
+
+    contract = Column("contract", "Contrat", codes={"garde": "G"}, blank="—")
+    once = PaperRows("Partie 1", {"deal": [1.0, 2.0], "contract": ["G", "—"]}, 2)
+    once.coded["contract"] = contract
+    once.set_constant("date", "2025-10-03", (2, 1))
+    once.set_constant("table", "", (2, 4))
+    once.set_constant("league", "Cercle", None)
+    by_row = PaperRows(
+        "Partie 2", {"deal": [1.0], "date": ["2025-10-04"], "table": [""]}, 1
+    )
+    empty = PaperRows("Partie 3", {}, 0)
+    empty.set_constant("date", "2025-10-05", (2, 1))
+    only_once = PaperRows("Partie 4", {"deal": [1.0, ""]}, 2)
+    only_once.set_constant("date", "2025-10-06", (2, 1))
+    only_once.set_constant("league", "", None)
+    raw = stack([once, by_row, empty, only_once])
+    assert list(raw.columns) == ["deal", "contract", "date", "table", "league"]
+    assert raw.to_dict("list") == {
+        "deal": [1.0, 2.0, 1.0, 1.0, None],
+        "contract": ["garde", None, None, None, None],
+        "date": ["2025-10-03"] * 2 + ["2025-10-04", "2025-10-06", "2025-10-06"],
+        "table": [None] * 5,
+        "league": ["Cercle", "Cercle", None, None, None],
+    }
+    assert all(raw[c].dtype == np.dtype(object) for c in raw)
+    # a value read once stays one value for its sheet, whose rows cannot be
+    # changed one by one
+    with pytest.raises(TypeError):
+        once.data["date"][0] = "2025-10-09"
+    assert once.cell(1, "date") == "Partie 1!B3"
