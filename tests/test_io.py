@@ -471,6 +471,92 @@ def test_a_csv_file_s_encoding_is_told_from_its_cells_as_from_its_text(rows, enc
     assert verdict(lambda: csv_encoding(data, Path("log.csv"))) == whole
 
 
+_JSON_NAME_VALUES = st.one_of(
+    st.sampled_from(_NAMES),
+    st.sampled_from(["Зоя Amélie", "Анна/Zoé", "007", "2025-10-03", ""]),
+    st.integers(-5, 5),
+    st.booleans(),
+    st.none(),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.dictionaries(
+            st.sampled_from(["player1", "player2", "é", "игрок", "Zoé"]),
+            st.one_of(_JSON_NAME_VALUES, st.lists(_JSON_NAME_VALUES, max_size=2)),
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    st.sampled_from(["cp1251", "cp1252"]),
+    st.booleans(),
+)
+def test_a_json_lines_file_s_encoding_is_told_from_its_values_as_from_its_text(
+    rows, enc, escaped
+):
+    """The distinct keys and text values pyarrow finds give the verdict that
+    the whole text gives (Windows-1251, Windows-1252, or neither clearly: the
+    same error); where they might not (an escape, a key that is not UTF-8 to
+    pyarrow, a list), the whole text is judged."""
+    from pathlib import Path
+
+    from cardscore_frames.io.encoding import decode
+    from cardscore_frames.io.formats import json_lines_encoding
+
+    text = "\n".join(json.dumps(r, ensure_ascii=escaped) for r in rows) + "\n"
+    if escaped:  # a letter beyond ASCII as \u00e9 beside one written as it is
+        text = text.replace("Bob", "Böb")
+    try:
+        data = text.encode(enc)
+    except UnicodeEncodeError:
+        return  # names this encoding cannot write
+    if data.isascii():
+        return  # UTF-8: not a case for the fallbacks
+
+    def verdict(fn):
+        try:
+            return fn()
+        except csf.LogReadError as exc:
+            return str(exc)
+
+    whole = verdict(lambda: decode(data, None, "log.jsonl")[1])
+    judged = verdict(lambda: json_lines_encoding(data, Path("log.jsonl")))
+    assert judged in (whole, None)
+    if b"\\u" in data or any(isinstance(v, list) for r in rows for v in r.values()):
+        assert judged is None
+    elif all(k.isascii() for r in rows for k in r):
+        assert judged == whole  # judged on the values
+
+
+def test_a_windows_1251_json_lines_log_is_judged_on_its_values(tmp_path, monkeypatch):
+    """A Windows-1251 JSON-lines log is told from its distinct values, not its
+    whole text, and reads as its UTF-8 copy does."""
+    from cardscore_frames.io import encoding, formats
+
+    judged = []
+    monkeypatch.setattr(
+        formats, "fallback_of", lambda v, label: judged.append(set(v)) or "cp1251"
+    )
+    monkeypatch.setattr(
+        encoding, "_choose", lambda *a: pytest.fail("the whole text was judged")
+    )
+    rows = [
+        {"game_id": "g1", "deal": 1, "player1": "Анна", "player2": "Борис"},
+        {"game_id": "g1", "deal": 2, "player1": "Анна", "player2": "Зоя"},
+    ]
+    text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    path = tmp_path / "log.jsonl"
+    path.write_bytes(text.encode("cp1251"))
+    frame, at, used = formats.parse_json(path.read_bytes(), None, path, True)
+    assert used == "cp1251"
+    names = {"Анна", "Борис", "Зоя", "g1", "game_id", "deal", "player1", "player2"}
+    assert judged == [{n.encode("cp1251") for n in names}]
+    assert frame["player2"].astype(str).tolist() == ["Борис", "Зоя"]
+    assert at.tolist() == [1, 2]
+
+
 _JSON_KINDS = [
     st.booleans(),
     st.integers(-(2**63), 2**63 - 1),
