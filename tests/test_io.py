@@ -437,6 +437,14 @@ def test_line_breaks_and_row_lines_match_a_byte_by_byte_reading(text):
 _NAMES = ["Анна", "Борис", "Ёлка", "Amélie", "Gaëlle", "Zoé", "Bob", "Noël", "µ", "Ab"]
 
 
+def _verdict(fn):
+    """An encoding, or the text of the error that says none can be told."""
+    try:
+        return fn()
+    except csf.LogReadError as exc:
+        return str(exc)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(st.lists(st.sampled_from(_NAMES), min_size=2, max_size=2), min_size=1),
@@ -461,14 +469,8 @@ def test_a_csv_file_s_encoding_is_told_from_its_cells_as_from_its_text(rows, enc
     except UnicodeDecodeError:
         pass
 
-    def verdict(fn):
-        try:
-            return fn()
-        except csf.LogReadError as exc:
-            return str(exc)
-
-    whole = verdict(lambda: decode(data, None, "log.csv")[1])
-    assert verdict(lambda: csv_encoding(data, Path("log.csv"))) == whole
+    whole = _verdict(lambda: decode(data, None, "log.csv")[1])
+    assert _verdict(lambda: csv_encoding(data, Path("log.csv"))) == whole
 
 
 _JSON_NAME_VALUES = st.one_of(
@@ -515,14 +517,8 @@ def test_a_json_lines_file_s_encoding_is_told_from_its_values_as_from_its_text(
     if data.isascii():
         return  # UTF-8: not a case for the fallbacks
 
-    def verdict(fn):
-        try:
-            return fn()
-        except csf.LogReadError as exc:
-            return str(exc)
-
-    whole = verdict(lambda: decode(data, None, "log.jsonl")[1])
-    judged = verdict(lambda: json_lines_encoding(data, Path("log.jsonl")))
+    whole = _verdict(lambda: decode(data, None, "log.jsonl")[1])
+    judged = _verdict(lambda: json_lines_encoding(data, Path("log.jsonl")))
     assert judged in (whole, None)
     if b"\\u" in data or any(isinstance(v, list) for r in rows for v in r.values()):
         assert judged is None
