@@ -277,3 +277,38 @@ def test_a_ledger_of_deals_in_any_order_has_the_same_rows(game):
         want = first[column].reindex(in_order["game_id"].astype(str))
         assert want.notna().all()
         assert (in_order[column].to_numpy() == want.to_numpy()).all(), column
+
+
+@pytest.mark.parametrize(
+    "deals",
+    [
+        [1, 1, 2, 2, 3, 3],
+        [-5, 0, 7, 7, 2**40, 3],  # deals far apart
+        [-(2**62), 0, 1, 1, 2**62, 3],  # too far apart for one number a row
+    ],
+)
+@pytest.mark.parametrize("repeat", [None, 0, 4])
+def test_a_repeated_player_row_is_found_however_the_deals_are_numbered(deals, repeat):
+    """A (game, deal, player) given twice is found, whether the deal numbers fit
+    in one number a row with the game and player or not, and a blank player
+    twice is one player twice (as pandas' duplicated has it); a ledger without
+    one passes."""
+    frame = pd.DataFrame(
+        {
+            "game": "belot",
+            "game_id": ["1", "1", "2", "2", "2", "2"],
+            "deal": deals,
+            "player": ["A", "B", "A", "B", None, "A"],
+            "score": [0.0] * 6,
+        }
+    )
+    if repeat is not None:
+        frame = pd.concat([frame, frame.iloc[[repeat]]], ignore_index=True)
+    expected = frame.duplicated(["game_id", "deal", "player"], keep=False)
+    if repeat is None:
+        assert not expected.any()
+        csf.check_ledger(frame)
+        return
+    assert expected.sum() == 2
+    with pytest.raises(csf.LedgerError, match="2 rows repeat one"):
+        csf.check_ledger(frame)
