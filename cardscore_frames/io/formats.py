@@ -152,7 +152,7 @@ def json_lines_encoding(data: bytes, path: Path) -> str | None:
         return None
     values = set()
     for field, column in zip(table.schema, table.columns, strict=True):
-        kind = next((k for k in _JSON_TYPES if getattr(pa.types, k)(field.type)), None)
+        kind = _json_type(field.type)
         if kind is None and not pa.types.is_timestamp(field.type):
             return None  # lists and objects: their text is not looked into
         if kind == "is_string":
@@ -472,6 +472,14 @@ _PROBE = 1 << 20
 _JSON_TYPES = ("is_string", "is_int64", "is_float64", "is_boolean", "is_null")
 
 
+def _json_type(arrow_type) -> str | None:
+    """Which of :data:`_JSON_TYPES` pyarrow read a JSON column as; None for
+    another (a list, an object, a timestamp)."""
+    import pyarrow as pa
+
+    return next((k for k in _JSON_TYPES if getattr(pa.types, k)(arrow_type)), None)
+
+
 def _arrow_json_lines(data: bytes, encoding: str | None):
     """A UTF-8 JSON-lines file as pyarrow parses it: the frame, each row's line
     and the encoding, as :func:`parse_json` returns them; None wherever its
@@ -529,7 +537,7 @@ def _arrow_frame(data: bytes, start: int, end: int, probe, table):
     table = table.select(names)
     columns = []
     for field, column in zip(table.schema, table.columns, strict=True):
-        kind = next((k for k in _JSON_TYPES if getattr(pa.types, k)(field.type)), None)
+        kind = _json_type(field.type)
         if kind is None or (kind == "is_float64" and not _plain_floats(pc, column)):
             return None
         if kind == "is_string":  # pyarrow's JSON parser lets any byte through
