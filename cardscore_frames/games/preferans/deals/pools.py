@@ -142,7 +142,8 @@ def run_pools(write, lay: DealWalk, n, target, rules: Rules) -> PoolRun:
     ----------
     write : (4, N) int32
         Points each seat would write in his pool, rows in the log's order (each
-        step gathers its own deals: no copy of the whole log in slot order).
+        step gathers its own deals from a copy with each deal's four seats side
+        by side: no copy of the whole log in slot order).
     lay : DealWalk
     n, target : (G,) int
         Players and pool target of each game, longest game first.
@@ -162,12 +163,15 @@ def run_pools(write, lay: DealWalk, n, target, rules: Rules) -> PoolRun:
     spills = []
     pools = np.zeros((MAX_SEATS, len(n)), np.int32)
     over = np.zeros(len(n), bool)
+    # each deal's four seats side by side: a step gathers one run of bytes a
+    # deal, not one from each seat's row (0.16 s instead of 0.24 s a million deals)
+    by_deal = np.ascontiguousarray(write.T)
     for position, k in enumerate(lay.live):
         first = lay.offsets[position]
         block = slice(first, first + k)
         state, tgt, seated = pools[:, :k], target[:k], n[:k]
         after_end[block] = over[:k]
-        step = np.take(write, lay.rows[block], axis=1)
+        step = np.take(by_deal, lay.rows[block], axis=0).T
         for donor in range(MAX_SEATS):
             points = step[donor]
             if not points.any():
