@@ -65,6 +65,39 @@ def test_csv_problems_carry_file_lines(tmp_path):
     assert "(line 4)" in str(err.value) and "bad.csv" in str(err.value)
 
 
+@pytest.mark.parametrize("bom", [False, True])
+@pytest.mark.parametrize("above", ["", "\n", "\r\n\n\r", "\n" * 70_000])
+def test_a_csv_file_is_read_from_its_header_past_a_mark_and_empty_lines(
+    tmp_path, bom, above
+):
+    # a spreadsheet's "CSV UTF-8" starts with a byte-order mark; empty lines may
+    # stand above the header (more of them than the first 64 KB read, too): the
+    # rows keep their file lines, and the encoding says whether the mark is there
+    rows = [HEADER, ROWS[0], ROWS[1].replace("petite", "petit"), ROWS[2]]
+    text = above + "\n".join(rows) + "\n"
+    path = write(tmp_path / "log.csv", text, "utf-8-sig" if bom else "utf-8")
+    lines_above = above.count("\n") + above.count("\r") - above.count("\r\n")
+    with pytest.raises(csf.LogValidationError) as err:
+        csf.read_log(path, game="tarot")
+    fc = err.value.failure_cases
+    assert fc[["deal", "column", "line"]].values.tolist() == [
+        [2, "contract", lines_above + 3]
+    ]
+    good, _, _ = csf.read_log(path, game="tarot", errors="collect")
+    assert good["player1"].tolist() == ["Аня", "Аня"]
+    assert good["taker"].iloc[0] == "Аня" and pd.isna(good["taker"].iloc[1])
+    assert good.cardscore.encoding == ("utf-8-sig" if bom else "utf-8")
+
+
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])
+@pytest.mark.parametrize("size", [3, 70_000])
+def test_a_csv_file_of_a_mark_and_empty_lines_is_empty(tmp_path, bom, size):
+    path = tmp_path / "empty.csv"
+    path.write_bytes(bom + b"\r\n" * size)
+    with pytest.raises(csf.LogReadError, match="the file is empty"):
+        csf.read_log(path, game="tarot")
+
+
 @pytest.mark.parametrize("sep", [",", ";"])
 def test_rows_of_separators_only_carry_no_deal_and_keep_the_lines(tmp_path, sep):
     # a row of empty cells (a spreadsheet's blank row saved as CSV) is no deal;

@@ -24,6 +24,7 @@ from cardscore_frames.io.encoding import decode, fallback_of
 
 __all__ = [
     "read_bytes",
+    "read_csv_bytes",
     "parse_csv",
     "csv_encoding",
     "json_lines_encoding",
@@ -50,10 +51,48 @@ def read_bytes(path: Path) -> bytes:
     """The file's bytes; a directory or an unreadable file is a LogReadError."""
     try:
         return path.read_bytes()
-    except IsADirectoryError:
-        raise LogReadError(f"{path}: is a directory, not a log file") from None
     except OSError as exc:
-        raise LogReadError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise _unreadable(path, exc) from None
+
+
+def _unreadable(path: Path, exc: OSError) -> LogReadError:
+    if isinstance(exc, IsADirectoryError):
+        return LogReadError(f"{path}: is a directory, not a log file")
+    return LogReadError(f"{path}: cannot be read ({exc.strerror or exc})")
+
+
+#: A UTF-8 byte-order mark.
+_BOM = b"\xef\xbb\xbf"
+#: The line breaks above a table's header.
+_BREAKS = re.compile(rb"[\r\n]*")
+#: Bytes read first to find where a CSV file's table starts.
+_HEAD = 1 << 16
+
+
+def read_csv_bytes(path: Path) -> tuple[bytes, bool, int]:
+    """A CSV file's bytes from its header on, read once: past a UTF-8 byte-order
+    mark (a spreadsheet's "CSV UTF-8" starts with one) and the empty lines above
+    the header, which would otherwise be cut off a copy of the whole file.
+
+    Returns the bytes, whether the file starts with the mark, and how many lines
+    lie above the header. A directory or an unreadable file is a LogReadError.
+    """
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(_HEAD)
+            bom = head.startswith(_BOM)
+            skip = _BREAKS.match(head, len(_BOM) if bom else 0).end()
+            if skip < len(head) or len(head) < _HEAD:
+                handle.seek(skip)
+                return handle.read(), bom, _lines_in(head[:skip])
+            # empty lines beyond the first read (a file of nothing else, or
+            # an odd one): found in the whole file
+            handle.seek(0)
+            data = handle.read()
+    except OSError as exc:
+        raise _unreadable(path, exc) from None
+    skip = _BREAKS.match(data, len(_BOM) if bom else 0).end()
+    return data[skip:], bom, _lines_in(data[:skip])
 
 
 # --- CSV -------------------------------------------------------------------------
@@ -64,15 +103,16 @@ class NotUtf8(Exception):
 
 
 def parse_csv(
-    data: bytes, encoding: str | None, path: Path
+    data: bytes, encoding: str | None, path: Path, lines_above: int = 0
 ) -> tuple[pd.DataFrame, np.ndarray]:
     """A CSV file as text cells (categoricals of the text given), and the file line
     of each row. pyarrow parses it, each column dictionary-encoded as it is read:
     a log repeats few values in many rows, and the checks look at each distinct
     value once. Raises :class:`NotUtf8` when ``encoding`` is None and the bytes
-    are not UTF-8."""
+    are not UTF-8. ``lines_above``: lines of the file above ``data`` (see
+    :func:`read_csv_bytes`)."""
     body, skip, end, sep, names = _header(data, encoding, path)
-    before = _lines_in(data[:skip])  # empty lines above the header
+    before = lines_above + _lines_in(data[:skip])  # empty lines above the header
     if end == len(body) or (len(body) - end < 4096 and not body[end:].strip()):
         return _no_rows(names), np.zeros(0, dtype=np.int64)  # a header alone
     table = _arrow_csv(body, encoding, sep, len(names), path)
@@ -89,9 +129,9 @@ def parse_csv(
 def _header(data: bytes, encoding: str | None, path: Path):
     """Where a CSV file's table starts (past a byte-order mark and empty lines),
     the header's end, the separator and the column names."""
-    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
-    skip = len(data) - len(data[bom:].lstrip(b"\r\n"))
-    body = data[skip:]
+    bom = len(_BOM) if data.startswith(_BOM) else 0
+    skip = _BREAKS.match(data, bom).end()
+    body = data[skip:]  # no copy where there is nothing to skip
     if not body[:1024].strip() and not body.strip():
         raise LogReadError(f"{path}: the file is empty (no header row, no deals)")
     end = _line_end(body)  # the header: the first line, as the parser sees it

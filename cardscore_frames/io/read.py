@@ -25,6 +25,7 @@ from cardscore_frames.io.formats import (
     parse_json,
     parse_parquet,
     read_bytes,
+    read_csv_bytes,
 )
 
 __all__ = ["read_log", "validate", "read_table"]
@@ -233,18 +234,18 @@ def _read_cells(
 def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:
     """A CSV file as text cells, with each row's file line; the encoding is
     UTF-8 (the parser checks it as it reads), else found from the text."""
-    data = read_bytes(path)
+    data, bom, above = read_csv_bytes(path)  # from the header on
     if encoding is not None:
         decode(data, encoding, str(path))  # a clear error if it does not decode
         used = encoding
-        frame, lines = parse_csv(data, encoding, path)
+        frame, lines = parse_csv(data, encoding, path, above)
     else:
-        used = "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
+        used = "utf-8-sig" if bom else "utf-8"
         try:
-            frame, lines = parse_csv(data, None, path)
+            frame, lines = parse_csv(data, None, path, above)
         except NotUtf8:
             used = csv_encoding(data, path)  # Windows-1251 or -1252
-            frame, lines = parse_csv(data, used, path)
+            frame, lines = parse_csv(data, used, path, above)
     empty = _blank_rows(frame)
     if empty.any():  # rows of separators only carry no deal; keep lines true
         frame = frame.loc[~empty].reset_index(drop=True)
