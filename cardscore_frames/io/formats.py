@@ -80,8 +80,7 @@ def read_csv_bytes(path: Path) -> tuple[bytes, bool, int]:
     try:
         with open(path, "rb") as handle:
             head = handle.read(_HEAD)
-            bom = head.startswith(_BOM)
-            skip = _BREAKS.match(head, len(_BOM) if bom else 0).end()
+            bom, skip = _table_start(head)
             if skip < len(head) or len(head) < _HEAD:
                 handle.seek(skip)
                 return handle.read(), bom, _lines_in(head[:skip])
@@ -91,8 +90,15 @@ def read_csv_bytes(path: Path) -> tuple[bytes, bool, int]:
             data = handle.read()
     except OSError as exc:
         raise _unreadable(path, exc) from None
-    skip = _BREAKS.match(data, len(_BOM) if bom else 0).end()
+    bom, skip = _table_start(data)
     return data[skip:], bom, _lines_in(data[:skip])
+
+
+def _table_start(data: bytes) -> tuple[bool, int]:
+    """Whether ``data`` starts with a UTF-8 byte-order mark, and where its table
+    starts: past the mark and the empty lines above the header."""
+    bom = data.startswith(_BOM)
+    return bom, _BREAKS.match(data, len(_BOM) if bom else 0).end()
 
 
 # --- CSV -------------------------------------------------------------------------
@@ -129,8 +135,7 @@ def parse_csv(
 def _header(data: bytes, encoding: str | None, path: Path):
     """Where a CSV file's table starts (past a byte-order mark and empty lines),
     the header's end, the separator and the column names."""
-    bom = len(_BOM) if data.startswith(_BOM) else 0
-    skip = _BREAKS.match(data, bom).end()
+    _, skip = _table_start(data)
     body = data[skip:]  # no copy where there is nothing to skip
     if not body[:1024].strip() and not body.strip():
         raise LogReadError(f"{path}: the file is empty (no header row, no deals)")
