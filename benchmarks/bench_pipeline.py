@@ -20,6 +20,15 @@ much for a ratio of one run against one run, and the best of three still moved
 from 0.18 to 0.28 s from one full run to the next. The pipeline with numpy's
 huge-page advice off (for information) runs as often, after them.
 
+Each of these processes starts right after one that wrote and freed more memory
+than either stage takes (:func:`level`), so that both start from the same state.
+On a virtual machine whose kernel gives freed memory back to its host, memory a
+process writes first can cost several times what memory freed a moment ago
+does (432 MB of arrays: up to 0.77 s, against 0.10 to 0.13 s right after they
+were freed), and run back to back each stage inherits what the one before it
+freed: the reader the pipeline's 760 MB (preferans), the pipeline the reader's
+400 MB.
+
 Targets (issue "Speed of the whole pipeline"): the pipeline within 5x the reader,
 its peak memory within 2x the reader's, and ``score`` on a frame ``read_log``
 returned at most 1.3x ``score(..., validate=False)``. The issue sets them for
@@ -154,9 +163,25 @@ def _timed(fn) -> float:
     return time.perf_counter() - t
 
 
-def in_process(*args: str, env: dict | None = None) -> dict:
-    """Run one stage of this script in a fresh Python process (``env``: added
-    to the environment)."""
+#: MB a million deals that :func:`level` writes: more than any stage's peak
+#: (1.2 GB, the tarot pipeline from JSON lines).
+LEVEL_MB = 2048
+
+
+def level(n: int) -> None:
+    """Write and free memory in a process of its own (``LEVEL_MB`` a million
+    deals, at most half of the machine's free memory), so that the stage run
+    next starts from memory just freed, whichever stage ran before it."""
+    free = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**20
+    mb = max(256, min(int(LEVEL_MB * n / 1e6), free // 2))
+    code = f"import numpy; numpy.ones({mb} * 2**17)"  # 2**17 floats a MB
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def in_process(*args: str, env: dict | None = None, n: int = 0) -> dict:
+    """Run one stage of this script in a fresh Python process, right after
+    :func:`level` for ``n`` deals (``env``: added to the environment)."""
+    level(n)
     got = subprocess.run(
         [sys.executable, __file__, "--stage", *args],
         capture_output=True,
@@ -197,8 +222,8 @@ def best(runs: list[dict]) -> dict:
 def report(game: str, fmt: str, path: Path, n: int, repeat: int) -> None:
     readers, runs, plain_runs = [], [], []
     for _ in range(max(repeat, 1)):  # taking turns: a slow spell hits both
-        readers.append(in_process("reader", str(path), game))
-        runs.append(in_process("pipeline", str(path), game))
+        readers.append(in_process("reader", str(path), game, n=n))
+        runs.append(in_process("pipeline", str(path), game, n=n))
     # numpy advises the kernel to back large arrays with huge pages (see the
     # README on what a fresh huge page may cost). The same pipeline with the
     # advice off runs after the timed turns, not among them: a process right
@@ -206,7 +231,9 @@ def report(game: str, fmt: str, path: Path, n: int, repeat: int) -> None:
     # to_ledger 0.50 to 0.63 s against 0.17 to 0.42 s after the reader or the
     # pipeline), the memory it freed being slow to give huge pages again.
     for _ in range(max(repeat, 1)):
-        plain_runs.append(in_process("pipeline", str(path), game, env=NO_HUGE_PAGES))
+        plain_runs.append(
+            in_process("pipeline", str(path), game, env=NO_HUGE_PAGES, n=n)
+        )
     reader, run, plain_pages = best(readers), best(runs), best(plain_runs)
     name = f"{game} {fmt}"
     steps = ", ".join(
