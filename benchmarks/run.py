@@ -9,7 +9,9 @@ peak memory (the stage's own process where the benchmark runs stages apart, else
 the benchmark process's peak), the ratio against its baseline (or the limit it
 must stay under) and the verdict. The same rows are written as CSV to
 ``benchmarks/results/latest.csv`` and ``benchmarks/results/<commit>.csv``, so
-that runs can be compared from one commit to the next.
+that runs can be compared from one commit to the next
+(``python benchmarks/compare.py <commit>``: that run against the latest, stage
+by stage).
 
 The issues' targets are stated for the full sizes; on a quick run fixed costs weigh
 more and the ratios come out lower. Rows marked "info" have no target.
