@@ -178,7 +178,7 @@ def level(n: int) -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def in_process(*args: str, env: dict | None = None, n: int = 0) -> dict:
+def in_process(*args: str, n: int, env: dict | None = None) -> dict:
     """Run one stage of this script in a fresh Python process, right after
     :func:`level` for ``n`` deals (``env``: added to the environment)."""
     level(n)

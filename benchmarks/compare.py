@@ -41,11 +41,11 @@ def load(name: str) -> pd.DataFrame:
         return _read(path)
     if (RESULTS / f"{name}.csv").is_file():
         return _read(RESULTS / f"{name}.csv")
-    runs = dict(_committed())
-    found = [c for c in runs if c.startswith(name) or name.startswith(c)]
-    if found:
-        return _read(io.StringIO(runs[found[0]]))
-    known = sorted({p.stem for p in RESULTS.glob("*.csv")} | set(runs))
+    for commit, text in _committed():  # newest first: the first that matches
+        if commit.startswith(name) or name.startswith(commit):
+            return _read(io.StringIO(text))
+    runs = {commit for commit, _ in _committed()}
+    known = sorted({p.stem for p in RESULTS.glob("*.csv")} | runs)
     raise SystemExit(f"no results for {name!r}; runs kept: {', '.join(known)}")
 
 

@@ -109,34 +109,31 @@ class NotUtf8(Exception):
 
 
 def parse_csv(
-    data: bytes, encoding: str | None, path: Path, lines_above: int = 0
+    body: bytes, encoding: str | None, path: Path, lines_above: int = 0
 ) -> tuple[pd.DataFrame, np.ndarray]:
     """A CSV file as text cells (categoricals of the text given), and the file line
     of each row. pyarrow parses it, each column dictionary-encoded as it is read:
     a log repeats few values in many rows, and the checks look at each distinct
     value once. Raises :class:`NotUtf8` when ``encoding`` is None and the bytes
-    are not UTF-8. ``lines_above``: lines of the file above ``data`` (see
-    :func:`read_csv_bytes`)."""
-    body, skip, end, sep, names = _header(data, encoding, path)
-    before = lines_above + _lines_in(data[:skip])  # empty lines above the header
+    are not UTF-8. ``body`` is the file from its header on and ``lines_above``
+    the lines above it, as :func:`read_csv_bytes` gives them."""
+    end, sep, names = _header(body, encoding, path)
     if end == len(body) or (len(body) - end < 4096 and not body[end:].strip()):
         return _no_rows(names), np.zeros(0, dtype=np.int64)  # a header alone
     table = _arrow_csv(body, encoding, sep, len(names), path)
     if isinstance(table, list):  # rows that do not fit the header
         raise LogReadError(
-            _ragged_message(path, table, len(names), _row_lines(body) + before)
+            _ragged_message(path, table, len(names), _row_lines(body) + lines_above)
         )
     frame = table.to_pandas()
     frame.columns = pd.Index(names)
     lines = _data_lines(body, len(frame), sep, encoding)
-    return _drop_unnamed_blank(frame), None if lines is None else lines + before
+    return _drop_unnamed_blank(frame), None if lines is None else lines + lines_above
 
 
-def _header(data: bytes, encoding: str | None, path: Path):
-    """Where a CSV file's table starts (past a byte-order mark and empty lines),
-    the header's end, the separator and the column names."""
-    _, skip = _table_start(data)
-    body = data[skip:]  # no copy where there is nothing to skip
+def _header(body: bytes, encoding: str | None, path: Path):
+    """The header's end, the separator and the column names of a CSV file's
+    bytes from its header on (:func:`read_csv_bytes`)."""
     if not body[:1024].strip() and not body.strip():
         raise LogReadError(f"{path}: the file is empty (no header row, no deals)")
     end = _line_end(body)  # the header: the first line, as the parser sees it
@@ -146,24 +143,24 @@ def _header(data: bytes, encoding: str | None, path: Path):
     except csv.Error:
         sep = ","
     names = next(csv.reader([head], delimiter=sep), None) or [""]
-    return body, skip, end, sep, names
+    return end, sep, names
 
 
 def csv_encoding(data: bytes, path: Path) -> str:
     """Windows-1251 or -1252: the encoding of a CSV file that is not UTF-8
     (:func:`~cardscore_frames.io.encoding.decode` says how it is told), judged
     on the header and the distinct cells pyarrow finds parsing the bytes as
-    they are. Looking at every word of a million deals' text took half a
+    they are (``data``: from the header on, :func:`read_csv_bytes`). Looking at every word of a million deals' text took half a
     minute; a table pyarrow cannot parse is still judged on its whole text."""
     import pyarrow as pa
 
-    body, _, end, sep, names = _header(data, "latin-1", path)
+    end, sep, names = _header(data, "latin-1", path)
     raw = pa.dictionary(pa.int32(), pa.binary())
     try:
-        table = _read_arrow(body, None, sep, len(names), column_type=raw)
+        table = _read_arrow(data, None, sep, len(names), column_type=raw)
     except (pa.ArrowInvalid, pa.ArrowTypeError):
         return decode(data, None, str(path))[1]
-    values = {body[:end]}
+    values = {data[:end]}
     for column in table.columns:
         for chunk in column.chunks:
             values.update(v for v in chunk.dictionary.to_pylist() if v)
