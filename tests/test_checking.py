@@ -130,6 +130,24 @@ def test_running_sums_of_a_log_in_order_and_shuffled_agree():
     assert not game_index(blank).in_order
 
 
+def test_each_rows_first_deal_in_order_shuffled_and_blank():
+    from cardscore_frames.checking import game_index
+
+    frame = pd.DataFrame({"game_id": [1, 1, 1, 2, 2, 3], "deal": [1, 2, 3, 1, 2, 1]})
+    index = game_index(frame)
+    assert index.in_order
+    assert index.first_of().tolist() == [0, 0, 0, 3, 3, 5]
+    # rows 0..5 hold (game, deal) (2, 2), (1, 3), (3, 1), (1, 1), (2, 1), (1, 2)
+    shuffled = frame.iloc[[4, 1, 5, 0, 3, 2]].reset_index(drop=True)
+    index = game_index(shuffled)
+    assert not index.in_order
+    assert index.first_of().tolist() == [4, 3, 2, 3, 4, 3]
+    # a row of no game is its own first
+    blank = frame.assign(game_id=frame["game_id"].astype("Int64"))
+    blank.loc[1, "game_id"] = pd.NA
+    assert game_index(blank).first_of().tolist() == [0, 1, 0, 3, 3, 5]
+
+
 @pytest.mark.parametrize("blank_is_value", [True, False])
 @pytest.mark.parametrize(
     "values",

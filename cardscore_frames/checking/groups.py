@@ -55,6 +55,8 @@ class GameIndex(NamedTuple):
     def first_of(self) -> np.ndarray:
         """(N,) for every row, the row of its game's first deal (itself when it
         belongs to no game)."""
+        if self.in_order:  # the usual log: each game's deals one run, in order
+            return np.repeat(self.first_row, self.sizes)
         out = np.arange(len(self.codes))
         game = self.codes[self.order]
         out[self.order] = self.first_row[game]
