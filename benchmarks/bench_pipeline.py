@@ -2,6 +2,7 @@
 
     python benchmarks/bench_pipeline.py              # 1,000,000 deals of each game
     python benchmarks/bench_pipeline.py --n 200000 --games tarot
+    python benchmarks/bench_pipeline.py --warm --repeat 7 --formats csv,parquet
 
 For each game and format (CSV, Parquet, JSON lines), 1,000,000 generated deals
 with realistic text (game ids like ``club-7/2025-10-03/4``, accented French and
@@ -28,6 +29,12 @@ does (432 MB of arrays: up to 0.77 s, against 0.10 to 0.13 s right after they
 were freed), and run back to back each stage inherits what the one before it
 freed: the reader the pipeline's 760 MB (preferans), the pipeline the reader's
 400 MB.
+
+With ``--warm``, for information and instead of the above: in one fresh
+process per game and format, the reader and each step of the pipeline run
+``--repeat`` times over, each keeping its best time. The process then writes
+memory it has written before, so what is left is the work itself: how far a
+ratio is from its limit when nothing else is in the way.
 
 Targets (issue "Speed of the whole pipeline"): the pipeline within 5x the reader,
 its peak memory within 2x the reader's, and ``score`` on a frame ``read_log``
@@ -120,14 +127,18 @@ def files(game: str, n: int, formats=tuple(FORMATS)) -> dict[str, Path]:
     return out
 
 
+def read_plain(path: Path) -> pd.DataFrame:
+    """The file read by pandas' own reader: the baseline."""
+    if path.suffix == ".csv":
+        return pd.read_csv(path, engine="pyarrow")
+    if path.suffix == ".jsonl":
+        return pd.read_json(path, lines=True, engine="pyarrow")
+    return pd.read_parquet(path)
+
+
 def stage_reader(path: Path) -> dict:
     t0 = time.perf_counter()
-    if path.suffix == ".csv":
-        frame = pd.read_csv(path, engine="pyarrow")
-    elif path.suffix == ".jsonl":
-        frame = pd.read_json(path, lines=True, engine="pyarrow")
-    else:
-        frame = pd.read_parquet(path)
+    frame = read_plain(path)
     return {"seconds": time.perf_counter() - t0, "rows": len(frame), "peak": peak_mb()}
 
 
@@ -163,6 +174,38 @@ def _timed(fn) -> float:
     return time.perf_counter() - t
 
 
+def stage_warm(path: Path, game: str, repeat: int) -> dict:
+    """The reader and each step of the pipeline ``repeat`` times over in one
+    process, the best time of each: what the work itself costs once the
+    process has written its memory before (``--warm``, for information).
+
+    ``read_log`` and ``score`` are timed together, as the pipeline runs them:
+    ``score`` takes over the work the log's validation kept for it.
+    """
+    import cardscore_frames as csf
+
+    module = csf.get_game(game)
+
+    def fastest(fn) -> float:
+        return min(_timed(fn) for _ in range(repeat))
+
+    reader = fastest(lambda: read_plain(path))
+    read = fastest(lambda: csf.read_log(path, game=game))
+    scored = fastest(lambda: module.score(csf.read_log(path, game=game)))
+    result = module.score(csf.read_log(path, game=game))
+    ledger = fastest(lambda: module.to_ledger(result))
+    result = module.to_ledger(result)
+    totals = fastest(lambda: csf.totals(result))
+    return {
+        "reader": reader,
+        "read_log": read,
+        "read_log+score": scored,
+        "to_ledger": ledger,
+        "totals": totals,
+        "seconds": scored + ledger + totals,
+    }
+
+
 #: MB a million deals that :func:`level` writes: more than any stage's peak
 #: (1.2 GB, the tarot pipeline from JSON lines).
 LEVEL_MB = 2048
@@ -178,12 +221,15 @@ def level(n: int) -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def in_process(*args: str, n: int, env: dict | None = None) -> dict:
+def in_process(
+    *stage: str, n: int, env: dict | None = None, args: tuple[str, ...] = ()
+) -> dict:
     """Run one stage of this script in a fresh Python process, right after
-    :func:`level` for ``n`` deals (``env``: added to the environment)."""
+    :func:`level` for ``n`` deals (``env``: added to the environment; ``args``:
+    options of this script given to it)."""
     level(n)
     got = subprocess.run(
-        [sys.executable, __file__, "--stage", *args],
+        [sys.executable, __file__, *args, "--stage", *stage],
         capture_output=True,
         text=True,
         check=True,
@@ -196,21 +242,33 @@ def main() -> None:
     parser = bench_parser(__doc__, n=1_000_000, sample=0, repeat=5)
     parser.add_argument("--games", default="tarot,belot,preferans")
     parser.add_argument("--formats", default=",".join(FORMATS))
+    parser.add_argument(
+        "--warm",
+        action="store_true",
+        help="instead: each step best of --repeat in one process (for information)",
+    )
     parser.add_argument("--stage", nargs="*", help=argparse_hidden())
     args = parser.parse_args()
     if args.stage:
         kind, path, game = args.stage
-        fn = stage_reader if kind == "reader" else stage_pipeline
-        result = fn(Path(path)) if kind == "reader" else fn(Path(path), game)
+        if kind == "reader":
+            result = stage_reader(Path(path))
+        elif kind == "warm":
+            result = stage_warm(Path(path), game, args.repeat)
+        else:
+            result = stage_pipeline(Path(path), game)
         print(json.dumps(result))
         return
     for game in args.games.split(","):
         for fmt, path in files(game, args.n, args.formats.split(",")).items():
-            report(game, fmt, path, args.n, args.repeat)
+            if args.warm:
+                report_warm(game, fmt, path, args.n, args.repeat)
+            else:
+                report(game, fmt, path, args.n, args.repeat)
 
 
 def argparse_hidden() -> str:
-    return "internal: run one stage (reader|pipeline PATH GAME)"
+    return "internal: run one stage (reader|pipeline|warm PATH GAME)"
 
 
 def best(runs: list[dict]) -> dict:
@@ -280,6 +338,26 @@ def report(game: str, fmt: str, path: Path, n: int, repeat: int) -> None:
             run["score_after_read"] / run["score_unchecked"],
             1.3,
             "score(validate=False)",
+        )
+    )
+
+
+def report_warm(game: str, fmt: str, path: Path, n: int, repeat: int) -> None:
+    got = in_process(
+        "warm", str(path), game, n=n, args=("--repeat", str(max(repeat, 1)))
+    )
+    name = f"{game} {fmt}"
+    steps = ", ".join(
+        f"{k} {got[k]:.3f}"
+        for k in ("reader", "read_log", "read_log+score", "to_ledger", "totals")
+    )
+    print(f"\n{name}, warm: {n:,} deals, best of {repeat} in one process ({steps} s)")
+    print(
+        limit_line(
+            f"{name}: warm pipeline / reader (time)",
+            got["seconds"] / got["reader"],
+            None,
+            "the reader's time",
         )
     )
 
