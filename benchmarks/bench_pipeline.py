@@ -343,9 +343,8 @@ def report(game: str, fmt: str, path: Path, n: int, repeat: int) -> None:
 
 
 def report_warm(game: str, fmt: str, path: Path, n: int, repeat: int) -> None:
-    got = in_process(
-        "warm", str(path), game, n=n, args=("--repeat", str(max(repeat, 1)))
-    )
+    repeat = max(repeat, 1)
+    got = in_process("warm", str(path), game, n=n, args=("--repeat", str(repeat)))
     name = f"{game} {fmt}"
     steps = ", ".join(
         f"{k} {got[k]:.3f}"
