@@ -150,8 +150,9 @@ def csv_encoding(data: bytes, path: Path) -> str:
     """Windows-1251 or -1252: the encoding of a CSV file that is not UTF-8
     (:func:`~cardscore_frames.io.encoding.decode` says how it is told), judged
     on the header and the distinct cells pyarrow finds parsing the bytes as
-    they are (``data``: from the header on, :func:`read_csv_bytes`). Looking at every word of a million deals' text took half a
-    minute; a table pyarrow cannot parse is still judged on its whole text."""
+    they are (``data``: from the header on, :func:`read_csv_bytes`). Looking at
+    every word of a million deals' text took half a minute; a table pyarrow
+    cannot parse is still judged on its whole text."""
     import pyarrow as pa
 
     end, sep, names = _header(data, "latin-1", path)
