@@ -9,9 +9,12 @@ pandas/numpy code, and get one common ledger for everything downstream::
     ledger = csf.tarot.to_ledger(scored)
 """
 
+from importlib.metadata import version as _version
+
 from cardscore_frames import accessor as _accessor  # noqa: F401 (registers .cardscore)
 from cardscore_frames import distributed, season
 from cardscore_frames.checking import Collected
+from cardscore_frames.contract import GAMES, game_names, get_game
 from cardscore_frames.datasets import list_examples, load_example
 from cardscore_frames.errors import (
     CardscoreError,
@@ -23,19 +26,20 @@ from cardscore_frames.errors import (
     UnknownGameError,
     WorkbookError,
 )
-from cardscore_frames.games import GAMES, belot, game_names, get_game, preferans, tarot
+from cardscore_frames.games import belot, preferans, tarot
 from cardscore_frames.io import concat_logs, read_log, validate
 from cardscore_frames.io.excel import read_excel, to_excel, write_template
 from cardscore_frames.ledger import (
     LEDGER_COLUMNS,
     LEDGER_DTYPES,
+    RESULT_COLUMNS,
     check_ledger,
     concat,
+    results,
     totals,
 )
-from cardscore_frames.results import RESULT_COLUMNS, results
 
-__version__ = "0.2.0"
+__version__ = _version("cardscore-frames")
 
 __all__ = [
     "CardscoreError",

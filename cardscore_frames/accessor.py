@@ -16,6 +16,7 @@ from typing import Any
 import pandas as pd
 
 from cardscore_frames.checking import Stamp, stamp_of
+from cardscore_frames.contract import get_game
 from cardscore_frames.errors import CardscoreError
 
 __all__ = ["CardscoreAccessor"]
@@ -70,8 +71,6 @@ class CardscoreAccessor:
         return found is not None and found.holds(self._frame)
 
     def _game(self):
-        from cardscore_frames.games import get_game
-
         if self.game is None:
             raise CardscoreError(
                 "this frame does not say which game it is: read it with "

@@ -33,7 +33,7 @@ import pandas as pd
 from hypothesis import strategies as st
 
 from cardscore_frames.checking import Field, normalise_token
-from cardscore_frames.games import get_game
+from cardscore_frames.contract import get_game
 from cardscore_frames.games.belot import rules as belot_rules
 from cardscore_frames.games.preferans.generate import random_games
 from cardscore_frames.games.tarot import rules as tarot_rules

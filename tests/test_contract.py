@@ -12,19 +12,19 @@ import pytest
 
 import cardscore_frames as csf
 from cardscore_frames.checking import check as check_module
-from cardscore_frames.games import GAMES, RulesBase
+from cardscore_frames.contract import GAMES, RulesBase
 
 NAMES = list(GAMES)
 
 #: Per game: a log column, a value no log may hold there, and another valid value
-#: with a different score.
+#: with a different score; whether it holds one value per game (the game's own
+#: ``Game.probes``, so that a new game brings its own).
 EDITS = {
-    "tarot": ("contract", "gard", "garde_contre"),
-    "belot": ("doubling", "double-double", "contra"),
-    "preferans": ("pool_target", 0, 40),
+    name: (p.column, p.invalid, p.valid)
+    for name, p in ((name, GAMES[name].probes["deals"]) for name in NAMES)
 }
 #: Games whose edit must cover the whole game of the row (a per-game value).
-WHOLE_GAME_EDIT = {"preferans"}
+WHOLE_GAME_EDIT = {name for name in NAMES if GAMES[name].probes["deals"].whole_game}
 
 
 @pytest.fixture(scope="module", params=NAMES)
@@ -34,7 +34,7 @@ def game(request):
 
 @pytest.fixture(scope="module")
 def deals(game):
-    return csf.load_example(game.name)
+    return csf.load_example(next(iter(game.examples)))
 
 
 def test_signatures(game):
@@ -58,7 +58,9 @@ def test_signatures(game):
         ("rules", "KEYWORD_ONLY"),
     ]
     assert issubclass(game.rules, RulesBase) and game.rules.GAME == game.name
-    assert "deals" in game.logs and game.unit in ("points", "whists")
+    assert "deals" in game.logs and game.unit
+    assert set(game.probes) == set(game.logs) - {"sheet"}
+    assert game.examples and next(iter(game.examples.values())).kind == "deals"
 
 
 def test_ledger_columns_and_dtypes(game, deals):
@@ -139,11 +141,11 @@ def test_validation_errors_cross_a_process(game, deals):
 
 
 def test_a_checked_frame_is_not_checked_again(game, monkeypatch):
-    deals = csf.load_example(game.name)
+    deals = csf.load_example(next(iter(game.examples)))
     calls = []
     real = check_module.check_log
     monkeypatch.setattr(
-        "cardscore_frames.games.base.check_log",
+        "cardscore_frames.contract.check_log",
         lambda *a, **k: calls.append(1) or real(*a, **k),
     )
     scored = game.score(deals)
@@ -156,7 +158,7 @@ def test_a_checked_frame_is_not_checked_again(game, monkeypatch):
 
 def test_an_edited_frame_is_checked_again(game):
     column, bad, good = EDITS[game.name]
-    deals = csf.load_example(game.name)
+    deals = csf.load_example(next(iter(game.examples)))
     before = game.score(deals)
     assert deals.cardscore.checked
     edited = deals.copy(deep=False)
@@ -166,7 +168,7 @@ def test_an_edited_frame_is_checked_again(game):
     with pytest.raises(csf.LogValidationError):
         game.score(edited)
     # an edit in place, with a value the column's dtype holds
-    fixed = csf.load_example(game.name)
+    fixed = csf.load_example(next(iter(game.examples)))
     if isinstance(fixed[column].dtype, pd.CategoricalDtype) and good not in (
         fixed[column].cat.categories
     ):
@@ -184,7 +186,7 @@ def test_validate_false_checks_the_dtypes(game):
     raw = csf.load_example(game.name, validate=False)
     with pytest.raises(csf.LogValidationError, match="validate=False needs a typed"):
         game.score(raw, validate=False)
-    typed = csf.load_example(game.name)
+    typed = csf.load_example(next(iter(game.examples)))
     pd.testing.assert_frame_equal(
         game.score(typed.copy(), validate=False), game.score(typed)
     )
@@ -213,11 +215,12 @@ def test_collect_gives_failure_cases_as_a_field(game):
 
 # --- points-only logs (kind="points"): the same contract --------------------------
 
-#: Per game: a points-log column and a value no points log may hold there.
+#: Per game with a points log: a points-log column and a value no points log may
+#: hold there.
 POINTS_EDITS = {
-    "tarot": ("score2", "lots"),
-    "belot": ("points_a", -5),
-    "preferans": ("score1", "lots"),
+    name: (GAMES[name].probes["points"].column, GAMES[name].probes["points"].invalid)
+    for name in NAMES
+    if "points" in GAMES[name].logs
 }
 
 
@@ -284,7 +287,7 @@ def test_a_checked_points_log_is_not_checked_again(game, monkeypatch):
     calls = []
     real = check_module.check_log
     monkeypatch.setattr(
-        "cardscore_frames.games.base.check_log",
+        "cardscore_frames.contract.check_log",
         lambda *a, **k: calls.append(1) or real(*a, **k),
     )
     game.to_ledger(game.score(points))
@@ -309,7 +312,7 @@ def test_points_collect_keeps_the_good_rows(game):
 def test_a_subset_of_whole_games_gives_their_part_of_the_ledger(game):
     # a scored frame cut to some games (an evening, a table) is a new frame: it is
     # scored again from its log columns, and its games settle as in the whole log
-    scored = game.score(csf.load_example(game.name))
+    scored = game.score(csf.load_example(next(iter(game.examples))))
     keep = scored["game_id"].isin(scored["game_id"].unique()[:2])
     part = game.to_ledger(scored[keep])
     whole = game.to_ledger(scored)

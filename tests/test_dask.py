@@ -17,6 +17,7 @@ dask = pytest.importorskip("dask")
 
 import cardscore_frames as csf  # noqa: E402
 from cardscore_frames.checking import check as check_module  # noqa: E402
+from cardscore_frames.contract import GAMES  # noqa: E402
 from cardscore_frames.distributed import (  # noqa: E402
     GamesSplitError,
     PartitionChangedError,
@@ -26,7 +27,6 @@ from cardscore_frames.distributed import (  # noqa: E402
     partition_by_game,
     read_logs,
 )
-from cardscore_frames.games import GAMES  # noqa: E402
 
 SAMPLES = {
     "tarot": "sample_data/tarot_season.csv",
@@ -163,7 +163,7 @@ def test_each_partition_is_checked_once(case, monkeypatch):
         return real(*args, **kwargs)
 
     from cardscore_frames.distributed import plan
-    from cardscore_frames.games import base
+    from cardscore_frames import contract as base
     from cardscore_frames.io import read
 
     for module in (plan, base, read):  # every caller of check_log

@@ -11,9 +11,11 @@ import pandas as pd
 import pytest
 
 import cardscore_frames as csf
-from cardscore_frames.datasets import EXAMPLES, example_path
+from cardscore_frames.datasets import example_path, examples
+
 
 ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = examples()
 BROKEN = [name for name in EXAMPLES if name.startswith("broken_")]
 GOOD = [name for name in EXAMPLES if name not in BROKEN]
 
@@ -38,7 +40,7 @@ def test_every_example_file_is_package_data(name):
         patterns = tomllib.load(f)["tool"]["setuptools"]["package-data"][
             "cardscore_frames.datasets"
         ]
-    relative = f"data/{EXAMPLES[name][0]}"
+    relative = f"data/{EXAMPLES[name][1].file}"
     assert any(
         fnmatch.fnmatch(relative, p) and p.count("/") == relative.count("/")
         for p in patterns
@@ -47,7 +49,8 @@ def test_every_example_file_is_package_data(name):
 
 @pytest.mark.parametrize("name", GOOD)
 def test_load_example_gives_the_checked_log(name):
-    file, game, kind, _ = EXAMPLES[name]
+    game, example = EXAMPLES[name]
+    kind = example.kind
     frame = csf.load_example(name)
     assert len(frame) > 0
     assert frame.cardscore.game == game
@@ -60,7 +63,8 @@ def test_load_example_gives_the_checked_log(name):
 
 @pytest.mark.parametrize("name", BROKEN)
 def test_broken_example_raises_what_read_log_raises(name):
-    file, game, kind, _ = EXAMPLES[name]
+    game, example = EXAMPLES[name]
+    kind = example.kind
     with pytest.raises(csf.LogValidationError) as from_example:
         csf.load_example(name)
     with pytest.raises(csf.LogValidationError) as from_file:

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.checking.problems import AtRows
+
 __all__ = [
     "seat_names",
     "seated",
@@ -32,7 +34,6 @@ def seat_names(frame: pd.DataFrame, seats: Sequence[str]) -> np.ndarray:
 def players_text(frame: pd.DataFrame, seats: Sequence[str]):
     """Each row's players as text (``Anna, Boris, Kira``), for the rows a
     problem names only (a message's ``{players}``: what was allowed)."""
-    from cardscore_frames.checking.problems import AtRows
 
     def text(rows: np.ndarray) -> list[str]:
         names = seat_names(frame.iloc[rows], seats)

@@ -10,8 +10,10 @@ from pathlib import Path
 import pandas as pd
 
 from cardscore_frames.atomic import atomic_path
+from cardscore_frames.contract import get_game
 from cardscore_frames.errors import CardscoreError, LogNotFoundError, LogValidationError
-from cardscore_frames.games import get_game
+from cardscore_frames.excel import Workbook
+from cardscore_frames.io import concat_logs, read_log
 
 __all__ = [
     "print_tables",
@@ -82,8 +84,6 @@ def write_table(frame: pd.DataFrame, path: str | Path, *, sheet: str = "Table") 
             f"--out must end in {', '.join(TABLE_SUFFIXES)}; got {path.name!r}"
         )
     if suffix == ".xlsx":
-        from cardscore_frames.excel import Workbook
-
         with Workbook(path) as book:
             page = book.add_sheet(sheet)
             page.write_frame(frame.reset_index(drop=True))
@@ -109,7 +109,6 @@ def read_logs(
 ) -> pd.DataFrame:
     """Several logs of one game read and checked, one progress step a file, and
     stacked (``concat_logs``); every file's problems reported together."""
-    from cardscore_frames.io import concat_logs, read_log
 
     frames, failed = [], []
     sheet = int(sheet) if str(sheet).isdigit() else sheet

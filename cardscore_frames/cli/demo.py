@@ -9,13 +9,16 @@ import argparse
 from importlib.util import find_spec
 from pathlib import Path
 
+from cardscore_frames import season
 from cardscore_frames.cli.common import print_tables, progress
 from cardscore_frames.cli.score import score_log
-from cardscore_frames.datasets import EXAMPLES, example_path
-from cardscore_frames.games import get_game
+from cardscore_frames.contract import get_game
+from cardscore_frames.datasets import example_path, examples
+from cardscore_frames.games import preferans
 from cardscore_frames.io import read_log
 from cardscore_frames.io.excel import to_excel
 from cardscore_frames.ledger import concat
+from cardscore_frames.season.ratings import INSTALL_HINT
 
 #: Where the workbooks go when --out-dir is not given (the repository ignores it).
 OUT_DIR = "out"
@@ -48,7 +51,8 @@ def add(sub) -> None:
 
 def seasons() -> list[str]:
     """The sample seasons (not the deliberately broken logs)."""
-    return [name for name in EXAMPLES if not name.startswith("broken")]
+    names = [name for name in examples() if not name.startswith("broken")]
+    return sorted(names, key=lambda name: name.startswith("league"))
 
 
 def run(args: argparse.Namespace, out=None) -> None:
@@ -56,7 +60,8 @@ def run(args: argparse.Namespace, out=None) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     written, league = [], []
     for name in progress(seasons(), desc="sample seasons"):
-        _, game, kind, _ = EXAMPLES[name]
+        game, example = examples()[name]
+        kind = example.kind
         path = example_path(name)
         print(f"\n######## {game}: {path.name} ########", file=out)
         if kind == "deals":
@@ -78,8 +83,6 @@ def run(args: argparse.Namespace, out=None) -> None:
 
 def _season_book(scored: list, path: Path, out) -> Path:
     """The sample league's season workbook; ratings when openskill is there."""
-    from cardscore_frames import season
-    from cardscore_frames.season.ratings import INSTALL_HINT
 
     rate = find_spec("openskill") is not None
     if not rate:
@@ -89,6 +92,4 @@ def _season_book(scored: list, path: Path, out) -> Path:
 
 
 def _settled(sheet):
-    from cardscore_frames.games import preferans
-
     return preferans.settle(sheet)[["game_id", "player", "whists", "money"]]

@@ -16,8 +16,8 @@ from cardscore_frames.cli.common import (
     read_logs,
     rules_of,
 )
+from cardscore_frames.contract import game_names, get_game
 from cardscore_frames.errors import LogReadError, LogValidationError
-from cardscore_frames.games import game_names, get_game
 from cardscore_frames.io import read_log
 from cardscore_frames.io.excel import to_excel
 

@@ -13,12 +13,14 @@ from pathlib import Path
 
 import pandas as pd
 
+from cardscore_frames import season
 from cardscore_frames.atomic import atomic_open, atomic_path
 from cardscore_frames.cli.common import print_tables, rules_of
+from cardscore_frames.contract import game_names, get_game
 from cardscore_frames.errors import CardscoreError
-from cardscore_frames.games import game_names, get_game
 from cardscore_frames.io import read_log
 from cardscore_frames.ledger import concat
+from cardscore_frames.season.frames import prepared
 
 #: What the printed tables show of the standings.
 _PRINTED = (
@@ -76,8 +78,6 @@ def add(sub) -> None:
 
 
 def run(args: argparse.Namespace, out=None) -> None:
-    from cardscore_frames import season
-
     if args.out and Path(args.out).suffix.lower() not in _OUT:
         raise CardscoreError(f"--out must end in {', '.join(_OUT)}; got {args.out}")
     scored = [_scored(game, path, args) for game, path in _logs(args)]
@@ -154,8 +154,6 @@ def _print(table: pd.DataFrame, by: list[str], out) -> None:
 
 
 def _write(ledger, table, scored, args) -> None:
-    from cardscore_frames import season
-
     target = Path(args.out)
     suffix = target.suffix.lower()
     if suffix == ".xlsx":
@@ -179,8 +177,6 @@ def _write(ledger, table, scored, args) -> None:
 
 def _charts(ledger: pd.DataFrame, folder: Path, rate: bool) -> None:
     """Per game: running totals per season, the spread of totals, ratings."""
-    from cardscore_frames import season
-    from cardscore_frames.season.frames import prepared
 
     if not folder.is_dir():
         raise CardscoreError(f"--png needs an existing folder; got {folder}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from cardscore_frames.cli.common import rules_of
-from cardscore_frames.games import game_names
+from cardscore_frames.contract import game_names
 from cardscore_frames.io.excel import write_template
 
 EXAMPLE = """examples:

@@ -15,8 +15,8 @@ from cardscore_frames.cli.common import (
     rules_of,
     write_table,
 )
+from cardscore_frames.contract import game_names
 from cardscore_frames.errors import FAILURE_COLUMNS, LogValidationError
-from cardscore_frames.games import game_names
 from cardscore_frames.io import read_log
 
 EXAMPLE = """examples:

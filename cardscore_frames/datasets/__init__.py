@@ -30,104 +30,27 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from importlib import resources
 from pathlib import Path
 
 import pandas as pd
 
+from cardscore_frames.contract import GAMES, Example, suggest
 from cardscore_frames.errors import UnknownGameError
-from cardscore_frames.games.base import suggest
+from cardscore_frames.io import read_log, read_table
 
-__all__ = ["EXAMPLES", "list_examples", "load_example", "example_path"]
+__all__ = ["examples", "list_examples", "load_example", "example_path"]
 
-_LEAGUE = "the Cercle des Trois Jeux club league, seasons 2024-25 and 2025-26"
 
-#: Each example: its file (relative to the bundled ``data`` folder), the game and
-#: log kind it is, and what it holds. The files of ``broken_*`` examples have
-#: deliberate problems: :func:`load_example` raises the error they produce.
-EXAMPLES: dict[str, tuple[str, str, str, str]] = {
-    "tarot": (
-        "tarot_season.csv",
-        "tarot",
-        "deals",
-        "a tarot club's season: 568 deals in 33 games at 4 and 5 players",
-    ),
-    "belot": (
-        "belot_season.csv",
-        "belot",
-        "deals",
-        "a Bazar-Belot club's season: 300 deals in 22 matches to 301",
-    ),
-    "preferans": (
-        "preferans_season.csv",
-        "preferans",
-        "deals",
-        "a preferans club's autumn: 791 deals in 25 pools of 3 and 4 players",
-    ),
-    "preferans_sheets": (
-        "preferans_sheets.csv",
-        "preferans",
-        "sheet",
-        "end-of-game sheets as kept on paper, the seed's example first",
-    ),
-    "league_tarot": (
-        "league/tarot.csv",
-        "tarot",
-        "deals",
-        f"{_LEAGUE}: 3,208 tarot deals in 172 games at tables of 3, 4 and 5 "
-        "(at some 5-seat tables the dealer sits out)",
-    ),
-    "league_belot": (
-        "league/belot.csv",
-        "belot",
-        "deals",
-        f"{_LEAGUE}: 2,770 Bazar-Belot deals in 198 matches to 301 between "
-        "changing pairs",
-    ),
-    "league_preferans": (
-        "league/preferans.csv",
-        "preferans",
-        "deals",
-        f"{_LEAGUE}: 3,010 preferans deals in 98 Sochi pools of 3 and 4 players",
-    ),
-    "league_preferans_sheets": (
-        "league/preferans_sheets.csv",
-        "preferans",
-        "sheet",
-        f"{_LEAGUE}: the paper end-of-game sheets of the 98 preferans pools, at "
-        "0.10 a whist (they settle to the deal log's results)",
-    ),
-    "broken_tarot": (
-        "broken/tarot_typos.csv",
-        "tarot",
-        "deals",
-        "broken on purpose: a league tarot evening with 3 slips (contract 'gard', "
-        "card points impossible with 0 oudlers, a taker from another table)",
-    ),
-    "broken_belot": (
-        "broken/belot_after_end.csv",
-        "belot",
-        "deals",
-        "broken on purpose: a league belot table whose first match has a deal "
-        "written after the match was decided",
-    ),
-    "broken_preferans": (
-        "broken/preferans_typos.csv",
-        "preferans",
-        "deals",
-        "broken on purpose: a league preferans pool with 2 slips (tricks adding "
-        "up to 11, a half-whist on an eight)",
-    ),
-    "broken_score_sheet": (
-        "league/score_sheet.xlsx",
-        "tarot",
-        "deals",
-        "broken on purpose: a league tarot table's Excel score sheet, the "
-        "package's blank template as its scorekeeper filled it in paper codes, "
-        "with 3 slips (contract 'gard', 555 card points, a taker from another "
-        "table)",
-    ),
-}
+def examples() -> dict[str, tuple[str, Example]]:
+    """Every registered game's examples: name -> (game, :class:`Example`), in
+    the order the games were registered."""
+    return {
+        name: (game.name, example)
+        for game in GAMES.values()
+        for name, example in game.examples.items()
+    }
 
 
 def list_examples() -> dict[str, str]:
@@ -136,7 +59,7 @@ def list_examples() -> dict[str, str]:
     Returns
     -------
     dict of str to str
-        Example name -> description, in the order of :data:`EXAMPLES`; the
+        Example name -> description, in the order of :func:`examples`; the
         descriptions of broken examples begin with ``broken on purpose``.
 
     Examples
@@ -145,7 +68,7 @@ def list_examples() -> dict[str, str]:
     >>> csf.list_examples()["league_belot"]
     'the Cercle des Trois Jeux club league, ...: 2,770 Bazar-Belot deals in 198 matches to 301 between changing pairs'
     """  # noqa: E501
-    return {name: doc for name, (_, _, _, doc) in EXAMPLES.items()}
+    return {name: example.about for name, (_, example) in examples().items()}
 
 
 def example_path(name: str) -> Path:
@@ -156,13 +79,22 @@ def example_path(name: str) -> Path:
     UnknownGameError
         ``name`` is not an example (the message suggests the nearest one).
     """
-    if name not in EXAMPLES:
+    return Path(_example(name)[1].file)
+
+
+def _example(name: str) -> tuple[str, Example]:
+    """The game and the example of that name, its file resolved."""
+    known = examples()
+    if name not in known:
         raise UnknownGameError(
-            f"example must be one of {', '.join(EXAMPLES)}; got {name!r}"
-            f"{suggest(name, EXAMPLES)}"
+            f"example must be one of {', '.join(known)}; got {name!r}"
+            f"{suggest(name, known)}"
         )
-    ref = resources.files(__name__).joinpath("data", *EXAMPLES[name][0].split("/"))
-    return Path(str(ref))
+    game, example = known[name]
+    file = Path(example.file)
+    if not file.is_absolute():
+        file = Path(str(resources.files(__name__).joinpath("data", *file.parts)))
+    return game, dataclasses.replace(example, file=file)
 
 
 def load_example(name: str, *, validate: bool = True) -> pd.DataFrame:
@@ -210,10 +142,7 @@ def load_example(name: str, *, validate: bool = True) -> pd.DataFrame:
     >>> len(csf.load_example("broken_tarot", validate=False))
     60
     """
-    from cardscore_frames.io import read_log, read_table
-
-    path = example_path(name)
+    game, example = _example(name)
     if not validate:
-        return read_table(path)[0]
-    _, game, kind, _ = EXAMPLES[name]
-    return read_log(path, game=game, kind=kind)
+        return read_table(example.file)[0]
+    return read_log(example.file, game=game, kind=example.kind)

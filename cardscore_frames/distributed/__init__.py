@@ -51,12 +51,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-#: Each public name and the module that defines it. They are imported on first
-#: use: the games and the ledger import this package's dispatch at their own
-#: import, and must not pull in the rest (nor Dask).
+from cardscore_frames.dispatch import dask_aware, is_dask, register_handler
+
+#: Each public name and the module that defines it, imported on first use (the
+#: modules import Dask).
 _EXPORTS = {
-    "dask_aware": "dispatch",
-    "is_dask": "dispatch",
     "read_logs": "io",
     "log_files": "io",
     "partition_by_game": "partitions",
@@ -66,7 +65,32 @@ _EXPORTS = {
     "PartitionedValidationError": "errors",
 }
 
-__all__ = list(_EXPORTS)
+__all__ = ["dask_aware", "is_dask", *_EXPORTS]
+
+#: Where each Dask handler lives: the public functions of the core hand a Dask
+#: frame to these (``cardscore_frames.dispatch``).
+_HANDLERS = {
+    "score": "apply",
+    "to_ledger": "apply",
+    "sheet": "apply",
+    "settle": "apply",
+    "totals": "apply",
+    "per_game": "apply",
+    "standings": "season",
+}
+
+
+def _lazy(module: str, name: str):
+    def handler(*args: Any, **kwargs: Any) -> Any:
+        found = importlib.import_module(f"{__name__}.{module}")
+        return getattr(found, name)(*args, **kwargs)
+
+    handler.__name__ = name
+    return handler
+
+
+for _name, _module in _HANDLERS.items():
+    register_handler(_name, _lazy(_module, _name))
 
 
 def __getattr__(name: str) -> Any:

@@ -23,7 +23,8 @@ from typing import Any
 import pandas as pd
 
 from cardscore_frames.checking import stamp
-from cardscore_frames.distributed.partitions import check_whole, game_keys
+from cardscore_frames.contract import get_game
+from cardscore_frames.distributed.partitions import check_whole, game_keys, key_columns
 from cardscore_frames.distributed.plan import (
     Plan,
     build_plan,
@@ -34,6 +35,8 @@ from cardscore_frames.distributed.plan import (
     summarise,
 )
 from cardscore_frames.distributed.registry import Known, recall, remember
+from cardscore_frames.games.points_logs import is_points_log
+from cardscore_frames.ledger.check import conformed
 
 __all__ = [
     "score",
@@ -86,7 +89,6 @@ def checked(
     other goes through the check pass, then is checked again lazily, partition
     by partition, as it is computed.
     """
-    from cardscore_frames.games import get_game
 
     entry = get_game(game)
     known = recall(frame)
@@ -146,8 +148,6 @@ def score(
 def _log_kind(frame: Any, game: str) -> str:
     """``points`` for a game's points-only log (as read, or by its columns),
     else ``deals``."""
-    from cardscore_frames.games import get_game
-    from cardscore_frames.games.points_logs import is_points_log
 
     known = recall(frame)
     if known is not None and known.game == game and known.kind in ("deals", "points"):
@@ -166,7 +166,6 @@ def _score_part(part: pd.DataFrame, *, fn: Callable, rules: Any) -> pd.DataFrame
 def _scored(scored: Any, game: str, rules: Any) -> tuple[Any, Known]:
     """A Dask frame :func:`score` made with ``rules``; any other is scored again
     from its log columns (as the pandas ``ensure_scored`` does)."""
-    from cardscore_frames.games import get_game
 
     known = recall(scored)
     ours = known is not None and known.game == game and known.kind == "scored"
@@ -225,7 +224,6 @@ def _ledger_meta(meta: pd.DataFrame) -> pd.DataFrame:
 def sheet(fn: Callable[..., pd.DataFrame], scored: Any, *, game: str) -> Any:
     """Preferans ``sheet`` of Dask scored deals: each game's end-of-game sheet,
     ready for :func:`settle` (which does not check it again)."""
-    from cardscore_frames.games import get_game
 
     scored, known = _scored(scored, game, None)
     one = partial(_sheet_part, fn=fn, game=game, rules=known.rules)
@@ -298,7 +296,6 @@ def totals(
     partial sums are added up. Any other ledger is summed per (player, game)
     first, so that ``games`` counts distinct games however its rows are cut.
     """
-    from cardscore_frames.ledger.check import conformed
 
     by = list(by)
     keys = ["game", *by, "player"]
@@ -403,8 +400,6 @@ def refuse_split_games(frame: Any) -> None:
     """Refuse a Dask frame whose games are split across partitions (one pass
     over its game-key columns)."""
     import dask
-
-    from cardscore_frames.distributed.partitions import key_columns
 
     cols = key_columns(list(frame.columns))
     parts = frame[cols].to_delayed()

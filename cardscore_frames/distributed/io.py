@@ -20,7 +20,8 @@ from typing import Any
 import pandas as pd
 
 from cardscore_frames.checking import Collected, Errors
-from cardscore_frames.distributed.dispatch import need_dask
+from cardscore_frames.contract import get_game
+from cardscore_frames.dispatch import need_dask
 from cardscore_frames.distributed.partitions import game_keys
 from cardscore_frames.distributed.plan import (
     Plan,
@@ -33,6 +34,7 @@ from cardscore_frames.distributed.plan import (
 )
 from cardscore_frames.distributed.registry import Known, remember
 from cardscore_frames.errors import LogReadError, LogValidationError, RulesError
+from cardscore_frames.io import read_log, read_table
 
 __all__ = ["read_logs", "log_files"]
 
@@ -144,8 +146,6 @@ def read_logs(
     import dask
     import dask.dataframe as dd
 
-    from cardscore_frames.games import get_game
-
     if errors not in ("raise", "collect"):
         raise RulesError(f"errors must be 'raise' or 'collect'; got {errors!r}")
     entry = get_game(game)
@@ -190,7 +190,6 @@ def _label(source: Any) -> str:
 def _survey_file(path: str, *, errors: str, **options: Any) -> Summary:
     """One file as :func:`~cardscore_frames.read_log` reads and checks it, for
     the check pass."""
-    from cardscore_frames.io import read_log, read_table
 
     if errors == "collect":
         got = read_log(path, errors="collect", **options)
@@ -204,7 +203,6 @@ def _survey_file(path: str, *, errors: str, **options: Any) -> Summary:
         raw, _ = read_table(path, sheet=options["sheet"], encoding=options["encoding"])
         failed = Collected(None, None, err.failure_cases)
         return summary(len(raw), failed, game_keys(raw))
-    from cardscore_frames.games import get_game
 
     schema = get_game(options["game"]).schema(options["kind"])
     return summary(
@@ -213,8 +211,6 @@ def _survey_file(path: str, *, errors: str, **options: Any) -> Summary:
 
 
 def _typed_file(path: str, number: int, *, plan: Plan, **options: Any) -> pd.DataFrame:
-    from cardscore_frames.io import read_log
-
     if options.pop("errors") == "collect":
         typed = read_log(path, errors="collect", **options).deals
     else:

@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Collected, Schema, Source, check_log
+from cardscore_frames.contract import prepare_log
 from cardscore_frames.distributed.errors import (
     PartitionChangedError,
     PartitionedValidationError,
@@ -98,8 +99,6 @@ def check_part(
         if validate:
             typed = check_log(raw, schema, rules=rules, source=source)
         else:
-            from cardscore_frames.games.base import prepare_log
-
             typed, _ = prepare_log(raw, schema, type(rules), rules, validate=False)
     except LogValidationError as err:
         return Collected(None, None, err.failure_cases)

@@ -19,6 +19,9 @@ import pandas as pd
 from cardscore_frames.distributed.apply import refuse_split_games
 from cardscore_frames.distributed.registry import recall
 from cardscore_frames.errors import LedgerError
+from cardscore_frames.ledger import unite
+from cardscore_frames.season.frames import Prepared, game_sequence, prepared
+from cardscore_frames.season.standings import check_rank_by, standings_of
 
 __all__ = ["standings"]
 
@@ -36,7 +39,6 @@ def standings(
     given = inspect.signature(fn).bind(ledger, **kwargs)
     given.apply_defaults()  # the public function's defaults, stated once
     kwargs = {k: v for k, v in given.arguments.items() if k != "ledger"}
-    from cardscore_frames.season.standings import check_rank_by
 
     check_rank_by(kwargs["rank_by"])  # said now, not when computed
     by = kwargs.pop("by")
@@ -56,7 +58,6 @@ def standings(
 
 def _part(ledger: pd.DataFrame, extra: list[str]) -> tuple | None:
     """A partition's results, and one row per game of the ``extra`` columns."""
-    from cardscore_frames.season.frames import prepared
 
     if not len(ledger):
         return None
@@ -80,9 +81,6 @@ def _part(ledger: pd.DataFrame, extra: list[str]) -> tuple | None:
 def _ranked(parts: list, *, by: list[str], **kwargs: Any) -> pd.DataFrame:
     """The table, from every partition's results (categories united, as pandas
     has them for the whole ledger)."""
-    from cardscore_frames.ledger import unite
-    from cardscore_frames.season.frames import Prepared, game_sequence
-    from cardscore_frames.season.standings import standings_of
 
     parts = [p for p in parts if p is not None]
     if not parts:

@@ -14,9 +14,10 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Collected, Errors, Source, check_log
+from cardscore_frames.contract import get_game
 from cardscore_frames.errors import LogNotFoundError, LogReadError, RulesError
-from cardscore_frames.games import get_game
 from cardscore_frames.io.encoding import decode
+from cardscore_frames.io.excel import read_excel, read_excel_table
 from cardscore_frames.io.foreign import foreign_formats, read_foreign
 from cardscore_frames.io.formats import (
     NotUtf8,
@@ -124,8 +125,6 @@ def read_log(
     'utf-8'
     """
     if _is_workbook(source):  # every problem with its cell, as read_excel gives
-        from cardscore_frames.io.excel import read_excel
-
         at = None if sheet == 0 else sheet
         result = read_excel(
             source, game=game, kind=kind, sheet=at, errors=errors, rules=rules
@@ -275,6 +274,4 @@ def _is_workbook(source: object) -> bool:
 def _read_excel(path: Path, sheet: str | int) -> tuple[pd.DataFrame, Source]:
     """Our score sheets and filled templates by their layout, any other workbook
     as a plain table (:func:`cardscore_frames.io.excel.read_excel_table`)."""
-    from cardscore_frames.io.excel import read_excel_table
-
     return read_excel_table(path, sheet)

@@ -32,9 +32,13 @@ Ledgers of several games and seasons are combined with :func:`concat`.
 from cardscore_frames.ledger.build import SeatBlock, from_wide, game_keys
 from cardscore_frames.ledger.check import check_ledger
 from cardscore_frames.ledger.combine import concat, totals, unite
+from cardscore_frames.ledger.per_game import RESULT_COLUMNS, results, results_by_score
 from cardscore_frames.ledger.schema import LEDGER_COLUMNS, LEDGER_DTYPES
 
 __all__ = [
+    "RESULT_COLUMNS",
+    "results",
+    "results_by_score",
     "LEDGER_COLUMNS",
     "LEDGER_DTYPES",
     "from_wide",

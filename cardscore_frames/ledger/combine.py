@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 from pandas.api.types import union_categoricals
 
-from cardscore_frames.distributed.dispatch import dask_aware
+from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.errors import LedgerError
 from cardscore_frames.ledger.check import check_ledger, conformed
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 
 import pandas as pd
 
+from cardscore_frames.contract import GAMES, game_dtype, role_dtype
+
 __all__ = ["LEDGER_COLUMNS", "LEDGER_DTYPES", "registry"]
 
 #: The columns every ledger has, in order; a game's own columns follow them.
@@ -43,6 +45,4 @@ _TEXT = ("game_key", "league", "season", "table", "game_id", "player")
 
 
 def registry() -> tuple[pd.CategoricalDtype, pd.CategoricalDtype, Mapping]:
-    from cardscore_frames.games import GAMES, game_dtype, role_dtype
-
     return game_dtype(), role_dtype(), GAMES

@@ -9,11 +9,10 @@ from cardscore_frames.season.charts import (
 )
 from cardscore_frames.season.criteria import (
     CRITERIA,
-    DEFAULT_RANKING,
-    MIXED_TABLES_RANKING,
     PLACE_POINTS,
     RANKINGS,
     Ranking,
+    default_ranking,
 )
 from cardscore_frames.season.h2h import H2H_COLUMNS, TEAM_COLUMNS, head_to_head
 from cardscore_frames.season.profile import profile
@@ -39,8 +38,7 @@ __all__ = [
     "TEAM_COLUMNS",
     "CRITERIA",
     "RANKINGS",
-    "DEFAULT_RANKING",
-    "MIXED_TABLES_RANKING",
+    "default_ranking",
     "PLACE_POINTS",
     "Ranking",
 ]

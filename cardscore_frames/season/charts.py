@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.atomic import atomic_path
+from cardscore_frames.contract import get_game
 from cardscore_frames.errors import CardscoreError
 from cardscore_frames.season.frames import prepared
 from cardscore_frames.season.ratings import INSTALL_HINT, Ratings
@@ -96,7 +97,6 @@ def plot_progress(
         the game's unit (games won for games that are not zero-sum: belot
         match wins).
     """
-    from cardscore_frames.games import get_game
 
     prep = prepared(ledger)
     name, results = _one_game(prep.results, game)
@@ -196,7 +196,6 @@ def plot_distribution(
     matplotlib.figure.Figure
         One box per player: his totals per game, in the game's unit.
     """
-    from cardscore_frames.games import get_game
 
     prep = prepared(ledger)
     name, results = _one_game(prep.results, game)

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.contract import get_game
 from cardscore_frames.errors import RulesError
 
 __all__ = [
     "CRITERIA",
     "RANKINGS",
-    "DEFAULT_RANKING",
-    "MIXED_TABLES_RANKING",
+    "default_ranking",
     "PLACE_POINTS",
     "Ranking",
     "ranking_for",
@@ -97,12 +97,6 @@ RANKINGS = {
         "then point difference, then points for [B2, B3]",
     ),
 }
-#: Each game's default ranking rule (standings.md §1-3). A game not listed ranks
-#: by score when zero-sum, else by games won.
-DEFAULT_RANKING = {"tarot": "score", "preferans": "whists", "belot": "match_wins"}
-#: The rule a game's group switches to when its games have different table
-#: sizes (tarot: raw totals of 3-, 4- and 5-player tables are not comparable).
-MIXED_TABLES_RANKING = {"tarot": "place_points"}
 
 
 def ranking_for(
@@ -112,10 +106,7 @@ def ranking_for(
     else the game's default (its mixed-tables rule when ``mixed``)."""
     chosen = ranking.get(game) if isinstance(ranking, Mapping) else ranking
     if chosen is None:
-        if mixed and game in MIXED_TABLES_RANKING:
-            chosen = MIXED_TABLES_RANKING[game]
-        else:
-            chosen = DEFAULT_RANKING.get(game) or _fallback(game)
+        chosen = default_ranking(game, mixed)
     if chosen not in RANKINGS:
         raise RulesError(
             f"ranking must be one of {', '.join(RANKINGS)}; got {chosen!r} for {game}"
@@ -123,10 +114,14 @@ def ranking_for(
     return RANKINGS[chosen]
 
 
-def _fallback(game: str) -> str:
-    from cardscore_frames.games import get_game
-
-    return "score" if get_game(game).zero_sum else "match_wins"
+def default_ranking(game: str, mixed: bool = False) -> str:
+    """The ranking a game's league uses unless told otherwise: the game's own
+    (``Game.ranking``; its ``mixed_tables_ranking`` when one group mixes table
+    sizes), else by score when the game is zero-sum, by games won when not."""
+    entry = get_game(game)
+    if mixed and entry.mixed_tables_ranking:
+        return entry.mixed_tables_ranking
+    return entry.ranking or ("score" if entry.zero_sum else "match_wins")
 
 
 def check_tiebreaks(tiebreaks: Sequence[str]) -> tuple[str, ...]:

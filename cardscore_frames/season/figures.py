@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.contract import get_game
 from cardscore_frames.season.frames import team_column
 
 __all__ = ["player_figures", "group_ids", "result_flags"]
@@ -27,7 +28,6 @@ def result_flags(results: pd.DataFrame) -> pd.DataFrame:
     """Per results row: ``decided`` (the game has a result), ``won``, the
     fractional ``win_share`` (1 / the sides sharing first place; a belot pair's
     win is one side) and ``positive`` (a total above 0, zero-sum games)."""
-    from cardscore_frames.games import get_game
 
     place = pd.to_numeric(results["place"], errors="coerce").to_numpy(dtype=float)
     decided = ~np.isnan(place)

@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Stamp, stamp
+from cardscore_frames.contract import get_game
 from cardscore_frames.errors import LedgerError
 from cardscore_frames.ledger import check_ledger, unite
 
@@ -96,7 +97,6 @@ def _remember(ledger: pd.DataFrame, out: Prepared) -> None:
 
 def _results(ledger: pd.DataFrame) -> pd.DataFrame:
     """:func:`cardscore_frames.results` of a ledger already checked."""
-    from cardscore_frames.games import get_game
 
     parts = []
     for name in ledger["game"].unique().dropna():

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.contract import get_game
 from cardscore_frames.errors import LedgerError
 from cardscore_frames.season.figures import group_ids
 from cardscore_frames.season.frames import (
@@ -101,7 +102,7 @@ def head_to_head(
     """
     prep = prepared(ledger)
     by = by_columns(prep, by)
-    results = prep.results
+    results = _with_sides(prep.results)
     group = group_ids(results, ["game", *by])
     if teams:
         return _teams(results, group, by)
@@ -123,11 +124,24 @@ def _codes(values: pd.Series, names: pd.Index) -> np.ndarray:
     return np.append(lut, -1)[values.cat.codes.to_numpy()]
 
 
+def _with_sides(results: pd.DataFrame) -> pd.DataFrame:
+    """``results`` with ``side``: each row's fixed side in its game, from the
+    column its game names (``Game.team``: belot's ``pair``); blank where the
+    game has no sides."""
+    side = pd.Series(pd.NA, index=results.index, dtype=object)
+    for name in results["game"].unique().dropna():
+        column = get_game(str(name)).team
+        if column is not None and column in results:
+            rows = (results["game"] == name).to_numpy()
+            side[rows] = results.loc[rows, column].astype(str)
+    return results.assign(side=side.astype("category"))
+
+
 def _sides(frame: pd.DataFrame) -> np.ndarray:
     """The team of each row (-1 where the game has none)."""
-    if "pair" not in frame:
+    if "side" not in frame:
         return np.full(len(frame), -1)
-    return codes_of(frame["pair"])
+    return codes_of(frame["side"])
 
 
 def _seat_pairs(seats: int):
@@ -194,8 +208,6 @@ def _deal_frame(ledger, results, group, names) -> pd.DataFrame:
 
 
 def _zero_sum(games: pd.Series) -> np.ndarray:
-    from cardscore_frames.games import get_game
-
     kinds = [get_game(str(g)).zero_sum for g in games.cat.categories]
     return np.array([*kinds, False])[games.cat.codes.to_numpy()]
 
@@ -223,22 +235,22 @@ def _sorted(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
 
 def _teams(results: pd.DataFrame, group: np.ndarray, by: list[str]) -> pd.DataFrame:
     """Each partnership against each other, from the games that have teams."""
-    if "pair" not in results or results["pair"].isna().all():
+    if "side" not in results or results["side"].isna().all():
         raise LedgerError(
             "teams=True needs a game with fixed sides (belot pairs); this ledger "
             f"has {', '.join(results['game'].astype(str).unique())}"
         )
-    rows = np.flatnonzero(results["pair"].notna().to_numpy())
+    rows = np.flatnonzero(results["side"].notna().to_numpy())
     part = results.iloc[rows]
     names = _team_names(part)
     codes = pd.DataFrame(
         {
             "g": part["game_key"].cat.codes.to_numpy(),
-            "pair": codes_of(part["pair"]),
+            "side": codes_of(part["side"]),
         }
     )
     first = ~codes.duplicated().to_numpy()
-    sides = part.loc[first, ["game", *by, "game_key", "pair", "won", "place"]]
+    sides = part.loc[first, ["game", *by, "game_key", "side", "won", "place"]]
     sides = sides.assign(
         team=names[first],
         points_for=part["points_for"].to_numpy()[first],
@@ -250,9 +262,9 @@ def _teams(results: pd.DataFrame, group: np.ndarray, by: list[str]) -> pd.DataFr
 def _team_record(sides: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     """Each side of each game against the other side(s), summed per pair."""
     both = sides.merge(
-        sides[["game_key", "pair", "team"]], on="game_key", suffixes=("", "_o")
+        sides[["game_key", "side", "team"]], on="game_key", suffixes=("", "_o")
     )
-    both = both[both["pair"].astype(str) != both["pair_o"].astype(str)]
+    both = both[both["side"].astype(str) != both["side_o"].astype(str)]
     both = both.rename(columns={"team_o": "opponent"})
     won = both["won"].astype("boolean")
     both = both.assign(
@@ -278,17 +290,17 @@ def _team_names(part: pd.DataFrame) -> np.ndarray:
     frame = pd.DataFrame(
         {
             "g": part["game_key"].cat.codes.to_numpy(),
-            "pair": codes_of(part["pair"]),
+            "side": codes_of(part["side"]),
             "name": part["player"].astype(str).to_numpy(dtype=object),
         }
     )
-    ordered = frame.sort_values(["g", "pair", "name"], kind="stable")
-    grouped = ordered.groupby(["g", "pair"], sort=False)["name"]
+    ordered = frame.sort_values(["g", "side", "name"], kind="stable")
+    grouped = ordered.groupby(["g", "side"], sort=False)["name"]
     first, last, size = grouped.first(), grouped.last(), grouped.size()
     joined = (first + " & " + last).where(size == 2, first)
     wide = size[size > 2]
     if len(wide):  # sides of more than two players: rare, joined one by one
-        more = ordered.set_index(["g", "pair"]).loc[wide.index, "name"]
+        more = ordered.set_index(["g", "side"]).loc[wide.index, "name"]
         joined.loc[wide.index] = more.groupby(level=[0, 1]).agg(" & ".join)
-    index = pd.MultiIndex.from_frame(frame[["g", "pair"]])
+    index = pd.MultiIndex.from_frame(frame[["g", "side"]])
     return joined.reindex(index).to_numpy()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.contract import get_game
 from cardscore_frames.errors import LedgerError, RulesError
 
 __all__ = ["game_money", "priced_rows"]
@@ -27,19 +28,16 @@ def priced_rows(
 ) -> np.ndarray:
     """The whist price of each results row (NaN: no money for it).
 
-    Only games whose unit is whists are priced. A ``whist_price`` column of the
+    Only games paid in money are priced (``Game.priced``: preferans). A ``whist_price`` column of the
     ledger (the same on every row of a game) wins over the argument.
     """
-    from cardscore_frames.games import get_game
 
     if whist_price is not None and not (
         isinstance(whist_price, int | float) and whist_price > 0
     ):
         raise RulesError(f"whist_price must be a positive number; got {whist_price!r}")
     games = results["game"].astype(str).to_numpy()
-    whists = np.isin(
-        games, [g for g in np.unique(games) if get_game(g).unit == "whists"]
-    )
+    whists = np.isin(games, [g for g in np.unique(games) if get_game(g).priced])
     price = np.full(len(results), np.nan if whist_price is None else float(whist_price))
     if "whist_price" in ledger:
         per_game = (

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from cardscore_frames.checking import stamp_of
+from cardscore_frames.contract import get_game
 from cardscore_frames.errors import CardscoreError
 
 __all__ = ["profile"]
@@ -49,7 +50,6 @@ def profile(
     >>> prof["contracts"].columns.tolist()[:5]
     ['player', 'contract', 'takes', 'made', 'success_rate']
     """
-    from cardscore_frames.games import get_game
 
     found = stamp_of(scored)
     name = game or (found.game if found is not None else None)

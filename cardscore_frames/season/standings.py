@@ -9,7 +9,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.distributed.dispatch import dask_aware
+from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.errors import RulesError
 from cardscore_frames.season.criteria import (
     CRITERIA,
@@ -71,7 +71,7 @@ def standings(
     ranking : str or mapping of game to str, optional
         A rule of :data:`~cardscore_frames.season.RANKINGS`: ``"score"``,
         ``"place_points"``, ``"whists"``, ``"match_wins"``. By default each
-        game's own (:data:`~cardscore_frames.season.DEFAULT_RANKING`): tarot
+        game's own (:func:`~cardscore_frames.season.default_ranking`): tarot
         ``score`` within one table size and ``place_points`` in a group whose
         games have different table sizes; preferans ``whists``; belot
         ``match_wins``.

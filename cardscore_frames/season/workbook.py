@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.contract import get_game
 from cardscore_frames.excel import CellRange, Sheet, Workbook, column_chart, line_chart
 from cardscore_frames.season.frames import prepared
 from cardscore_frames.season.h2h import head_to_head
@@ -154,8 +155,6 @@ def _write(ledger, path, prep, scored, by, min_games, whist_price, unit, rate):
 
 
 def _title(game: str) -> str:
-    from cardscore_frames.games import get_game
-
     return get_game(game).title
 
 

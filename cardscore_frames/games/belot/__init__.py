@@ -8,8 +8,8 @@
 >>> ledger = belot.to_ledger(scored)
 """
 
+from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
-from cardscore_frames.games.base import Game
 from cardscore_frames.games.belot.points_log import POINTS_SCHEMA, to_points
 from cardscore_frames.games.belot.profile import profile
 from cardscore_frames.games.belot.results import matches, pair_totals, report, results
@@ -56,7 +56,6 @@ GAME = Game(
         "opponent_score": "float64",
         "match_won": "boolean",
     },
-    sample="belot_season.csv",
     profile=profile,
     excel=GameSheets(
         write=write_sheets,
@@ -66,6 +65,30 @@ GAME = Game(
         template_options=TEMPLATE_OPTIONS,
         words=WORDS,
     ),
+    examples={
+        "belot": Example(
+            "belot_season.csv",
+            about="a Bazar-Belot club's season: 300 deals in 22 matches to 301",
+        ),
+        "league_belot": Example(
+            "league/belot.csv",
+            about="the Cercle des Trois Jeux club league, seasons 2024-25 and "
+            "2025-26: "
+            "2,770 Bazar-Belot deals in 198 matches to 301 "
+            "between changing pairs",
+        ),
+        "broken_belot": Example(
+            "broken/belot_after_end.csv",
+            about="broken on purpose: a league belot table whose first match has "
+            "a deal written after the match was decided",
+        ),
+    },
+    ranking="match_wins",
+    team="pair",
+    probes={
+        "deals": Probe("doubling", "double-double", "contra"),
+        "points": Probe("points_a", -5),
+    },
 )
 
 __all__ = [

@@ -34,7 +34,7 @@ from cardscore_frames.checking import (
     game_index,
     stamp,
 )
-from cardscore_frames.games.base import ensure_scored, prepare_log
+from cardscore_frames.contract import ensure_scored, get_game, prepare_log
 from cardscore_frames.games.belot.points import protocol
 from cardscore_frames.games.belot.rules import BELA_POINTS, PAIRS, BelotRules, Rules
 from cardscore_frames.games.belot.schema import (
@@ -214,9 +214,7 @@ def to_points(scored: pd.DataFrame) -> pd.DataFrame:
     1     2  Tigran  Davit         9        22  none
     """
     if "points_a" not in scored:
-        from cardscore_frames.games.belot.scoring import score
-
-        scored = score(scored)
+        scored = get_game("belot").score(scored)
     meta = [c for c in METADATA_COLUMNS if c in scored and scored[c].notna().any()]
     keep = [*meta, "game_id", "deal", *PLAYERS, "points_a", "points_b"]
     keep += [c for c in ("declarer", "bait") if c in scored]

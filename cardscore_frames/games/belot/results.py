@@ -10,7 +10,7 @@ from cardscore_frames.checking import METADATA_COLUMNS
 from cardscore_frames.games.belot.rules import Rules
 from cardscore_frames.games.belot.schema import pair_key
 from cardscore_frames.games.belot.scoring import score, to_ledger
-from cardscore_frames.results import RESULT_COLUMNS
+from cardscore_frames.ledger.per_game import RESULT_COLUMNS
 
 __all__ = ["matches", "pair_totals", "results", "report"]
 
@@ -132,7 +132,7 @@ def results(scored: pd.DataFrame) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        :data:`cardscore_frames.results.RESULT_COLUMNS`, each player getting his
+        :data:`cardscore_frames.RESULT_COLUMNS`, each player getting his
         pair's result: ``score`` (points, the pair's final total), ``place`` (1
         for the winners, 2 for the losers, blank while the match is unfinished),
         ``won`` (blank while unfinished), ``players`` (4); then ``pair`` (a, b),

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from cardscore_frames.contract import RulesBase
 from cardscore_frames.errors import RulesError
-from cardscore_frames.games.base import RulesBase
 
 __all__ = [
     "BelotRules",

@@ -8,8 +8,8 @@ import pandas as pd
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import GAME_INDEX, game_index, stamp
 from cardscore_frames.checking.stamp import take_kept
-from cardscore_frames.distributed.dispatch import dask_aware
-from cardscore_frames.games.base import ensure_scored, prepare_log
+from cardscore_frames.contract import ensure_scored, prepare_log
+from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.games.belot.points import (
     ARRAYS,
     BAIT_DECLARERS,

@@ -12,8 +12,8 @@ settled).
 >>> result = preferans.settle(sheet, method="paper", whist_price=0.01)
 """
 
+from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
-from cardscore_frames.games.base import Game
 from cardscore_frames.games.preferans.deals import (
     OUTCOMES,
     PLAYERS,
@@ -79,7 +79,6 @@ GAME = Game(
         "whists_written": "float64",
         "whists_received": "float64",
     },
-    sample="preferans_season.csv",
     profile=profile,
     excel=GameSheets(
         write=write_sheets,
@@ -90,6 +89,44 @@ GAME = Game(
         template_options=TEMPLATE_OPTIONS,
         words=WORDS,
     ),
+    examples={
+        "preferans": Example(
+            "preferans_season.csv",
+            about="a preferans club's autumn: 791 deals in 25 pools of 3 and 4 players",
+        ),
+        "preferans_sheets": Example(
+            "preferans_sheets.csv",
+            kind="sheet",
+            about="end-of-game sheets as kept on paper, the seed's example first",
+        ),
+        "league_preferans": Example(
+            "league/preferans.csv",
+            about="the Cercle des Trois Jeux club league, seasons 2024-25 and "
+            "2025-26: "
+            "3,010 preferans deals in 98 Sochi pools of 3 and 4 "
+            "players",
+        ),
+        "league_preferans_sheets": Example(
+            "league/preferans_sheets.csv",
+            kind="sheet",
+            about="the Cercle des Trois Jeux club league, seasons 2024-25 and "
+            "2025-26: "
+            "the paper end-of-game sheets of the 98 preferans "
+            "pools, at 0.10 a whist (they settle to the deal log's results)",
+        ),
+        "broken_preferans": Example(
+            "broken/preferans_typos.csv",
+            about="broken on purpose: a league preferans pool with 2 slips "
+            "(tricks adding up to 11, a half-whist on an eight)",
+        ),
+    },
+    ranking="whists",
+    priced=True,
+    formats=FORMATS,
+    probes={
+        "deals": Probe("pool_target", 0, 40, whole_game=True),
+        "points": Probe("score1", "lots"),
+    },
 )
 
 __all__ = [

@@ -26,7 +26,7 @@ import pandas as pd
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import Field, Problems, Schema, game_index, stamp
 from cardscore_frames.checking.seats import same_name, seated, seats_taken
-from cardscore_frames.games.base import ensure_scored, prepare_log
+from cardscore_frames.contract import ensure_scored, get_game, prepare_log
 from cardscore_frames.games.points_logs import (
     as_ledger,
     check_distinct_names,
@@ -164,8 +164,6 @@ def to_points(ledger: pd.DataFrame) -> pd.DataFrame:
     0     1    Zoya  -6.667  -2.667   9.333
     1     2    Zoya  46.667  42.667 -89.333
     """
-    from cardscore_frames.games.preferans.deals.ledger import to_ledger
-
-    ledger = as_ledger(ledger, to_ledger)
+    ledger = as_ledger(ledger, get_game("preferans").to_ledger)
     ledger = ledger.loc[(ledger["game"] == "preferans").to_numpy()]
     return labelled(wide_from_ledger(ledger, PLAYERS, SCORES), "preferans")

@@ -9,7 +9,7 @@ from cardscore_frames.games.preferans.deals.ledger import sheet, to_ledger
 from cardscore_frames.games.preferans.deals.scoring import score
 from cardscore_frames.games.preferans.rules import Rules
 from cardscore_frames.games.preferans.settlement.settle import settle
-from cardscore_frames.results import results_by_score
+from cardscore_frames.ledger.per_game import results_by_score
 
 __all__ = ["results", "report"]
 
@@ -25,7 +25,7 @@ def results(scored: pd.DataFrame) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        :data:`cardscore_frames.results.RESULT_COLUMNS`: ``score`` (whists, the
+        :data:`cardscore_frames.RESULT_COLUMNS`: ``score`` (whists, the
         exact settlement of the pool), ``place`` (1 = best; equal balances share
         the better place), ``won`` (first place, shared or not), ``players`` (3
         or 4: the 4-player dealer is a party to the settlement).

@@ -5,8 +5,8 @@
 >>> ledger = csf.tarot.to_ledger(csf.tarot.score(deals))
 """
 
+from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
-from cardscore_frames.games.base import Game
 from cardscore_frames.games.tarot.points_log import POINTS_SCHEMA, to_points
 from cardscore_frames.games.tarot.profile import profile
 from cardscore_frames.games.tarot.results import report, results
@@ -49,7 +49,6 @@ GAME = Game(
     roles=ROLES,
     seats=PLAYERS,
     ledger_columns={"misere_points": "float64"},
-    sample="tarot_season.csv",
     profile=profile,
     excel=GameSheets(
         write=write_sheets,
@@ -59,6 +58,38 @@ GAME = Game(
         template_options=TEMPLATE_OPTIONS,
         words=WORDS,
     ),
+    examples={
+        "tarot": Example(
+            "tarot_season.csv",
+            about="a tarot club's season: 568 deals in 33 games at 4 and 5 players",
+        ),
+        "league_tarot": Example(
+            "league/tarot.csv",
+            about="the Cercle des Trois Jeux club league, seasons 2024-25 and "
+            "2025-26: "
+            "3,208 tarot deals in 172 games at tables of 3, 4 "
+            "and 5 (at some 5-seat tables the dealer sits out)",
+        ),
+        "broken_tarot": Example(
+            "broken/tarot_typos.csv",
+            about="broken on purpose: a league tarot evening with 3 slips "
+            "(contract 'gard', card points impossible with 0 oudlers, a taker "
+            "from another table)",
+        ),
+        "broken_score_sheet": Example(
+            "league/score_sheet.xlsx",
+            about="broken on purpose: a league tarot table's Excel score sheet, "
+            "the package's blank template as its scorekeeper filled it in paper "
+            "codes, with 3 slips (contract 'gard', 555 card points, a taker from "
+            "another table)",
+        ),
+    },
+    ranking="score",
+    mixed_tables_ranking="place_points",
+    probes={
+        "deals": Probe("contract", "gard", "garde_contre"),
+        "points": Probe("score2", "lots"),
+    },
 )
 
 __all__ = [

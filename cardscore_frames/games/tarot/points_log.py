@@ -24,7 +24,7 @@ import pandas as pd
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import Field, Problems, Schema, stamp
 from cardscore_frames.checking.seats import seats_taken
-from cardscore_frames.games.base import ensure_scored, prepare_log
+from cardscore_frames.contract import ensure_scored, get_game, prepare_log
 from cardscore_frames.games.points_logs import (
     as_ledger,
     check_distinct_names,
@@ -179,9 +179,7 @@ def to_points(ledger: pd.DataFrame) -> pd.DataFrame:
     0     1  Amélie  Bastien       0       0       0
     1     2  Amélie  Bastien     -30      90     -30
     """
-    from cardscore_frames.games.tarot.scoring import to_ledger
-
-    ledger = as_ledger(ledger, to_ledger)
+    ledger = as_ledger(ledger, get_game("tarot").to_ledger)
     ledger = ledger.loc[(ledger["game"] == "tarot").to_numpy()]
     out = wide_from_ledger(ledger, PLAYERS, SCORES, {"sits_out": "sitting_out"})
     for column in SCORES:  # tarot points are whole

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pandas as pd
 
+from cardscore_frames.games.tarot.scoring import score, to_ledger
 from cardscore_frames.ledger import totals
-from cardscore_frames.results import results_by_score
+from cardscore_frames.ledger.per_game import results_by_score
 
 __all__ = ["results", "report", "game_table"]
 
@@ -21,7 +22,7 @@ def results(scored: pd.DataFrame) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        :data:`cardscore_frames.results.RESULT_COLUMNS`: ``score`` (points, the
+        :data:`cardscore_frames.RESULT_COLUMNS`: ``score`` (points, the
         game's total), ``place`` (1 = best; tied totals share the better place),
         ``won`` (first place, shared or not), ``players`` (the table's size),
         ``deals`` (deals seated, sitting out included).
@@ -37,7 +38,6 @@ def results(scored: pd.DataFrame) -> pd.DataFrame:
     2       1  Bastien -205.0      3  False
     3       1   Julien -725.0      4  False
     """
-    from cardscore_frames.games.tarot.scoring import to_ledger
 
     ledger = scored if "player" in scored and "score" in scored else to_ledger(scored)
     return results_by_score(ledger)
@@ -72,7 +72,6 @@ def report(deals: pd.DataFrame, *, rules=None) -> dict[str, pd.DataFrame]:
         (points, deals seated, games); ``"Games"``: per game, its id, date,
         table size, best and worst totals and the winner(s).
     """
-    from cardscore_frames.games.tarot.scoring import score, to_ledger
 
     ledger = to_ledger(score(deals, rules=rules))
     table = game_table(results(ledger))

@@ -7,8 +7,8 @@ from typing import ClassVar
 
 import numpy as np
 
+from cardscore_frames.contract import RulesBase
 from cardscore_frames.errors import RulesError
-from cardscore_frames.games.base import RulesBase
 
 __all__ = [
     "TarotRules",

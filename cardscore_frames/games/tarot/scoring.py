@@ -9,8 +9,8 @@ from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import GAME_INDEX, stamp
 from cardscore_frames.checking.seats import seats_taken
 from cardscore_frames.checking.stamp import take_kept
-from cardscore_frames.distributed.dispatch import dask_aware
-from cardscore_frames.games.base import ensure_scored, prepare_log
+from cardscore_frames.contract import ensure_scored, prepare_log
+from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.games.points_logs import is_points_log
 from cardscore_frames.games.tarot.points_log import (
     POINTS_SCHEMA,

@@ -20,6 +20,7 @@ import pandas as pd
 
 from cardscore_frames.checking import Collected, Errors, Source, check_log
 from cardscore_frames.checking.schema import Schema, normalise_token
+from cardscore_frames.contract import get_game
 from cardscore_frames.errors import LogValidationError, RulesError, WorkbookError
 from cardscore_frames.excel.books import FORMAT, game_hook
 from cardscore_frames.excel.paper import Column, Match, PaperRows, read_rows, stack
@@ -80,7 +81,6 @@ def read_excel(
     >>> back.equals(deals)
     True
     """
-    from cardscore_frames.games import get_game
 
     entry = get_game(game)
     schema = entry.schema(kind)
@@ -121,8 +121,6 @@ def read_excel_table(
     """
     meta, parts = _load(path, None, None, None if sheet == 0 else sheet)
     if not parts:  # our workbook of no game: an empty log of its kind
-        from cardscore_frames.games import get_game
-
         schema = get_game(meta["game"]).schema(meta.get("kind", "deals"))
         return pd.DataFrame(columns=list(schema.names)), Source(label=str(path))
     raw = stack(parts)
@@ -155,7 +153,6 @@ def _load(
 
     ``entry`` None: the game and log kind are the workbook's own (read_log).
     """
-    from cardscore_frames.games import get_game
 
     found: dict[str, Any] = {}
 

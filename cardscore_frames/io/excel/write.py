@@ -17,6 +17,7 @@ from typing import Any
 import pandas as pd
 
 from cardscore_frames.checking import METADATA_COLUMNS, check_log, stamp_of
+from cardscore_frames.contract import get_game, prepare_log
 from cardscore_frames.errors import RulesError
 from cardscore_frames.excel.books import (
     book_metadata,
@@ -26,8 +27,6 @@ from cardscore_frames.excel.books import (
 )
 from cardscore_frames.excel.hooks import GameSheets
 from cardscore_frames.excel.workbook import Workbook, gc_paused
-from cardscore_frames.games import get_game
-from cardscore_frames.games.base import prepare_log
 from cardscore_frames.games.points_logs import is_points_log
 
 __all__ = ["to_excel", "write_template"]

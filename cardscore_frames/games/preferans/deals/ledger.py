@@ -13,9 +13,9 @@ import pandas as pd
 
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import METADATA_COLUMNS, game_index, stamp
-from cardscore_frames.distributed.dispatch import dask_aware
+from cardscore_frames.contract import ensure_scored
+from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.errors import RulesError
-from cardscore_frames.games.base import ensure_scored
 from cardscore_frames.games.points_logs import is_points_log
 from cardscore_frames.games.preferans.deals.arrays import (
     DERIVED_COLUMNS,
@@ -37,6 +37,7 @@ from cardscore_frames.games.preferans.deals.seats import (
     contract_codes,
     scored_seats,
 )
+from cardscore_frames.games.preferans.points_log import POINTS_SCHEMA, points_to_ledger
 from cardscore_frames.games.preferans.rules import MAX_SEATS, Rules
 from cardscore_frames.games.preferans.settlement.schema import SHEET_SCHEMA
 
@@ -220,8 +221,6 @@ def _correction_parts(frame, scored, fixed, code, n_games, cells) -> pd.DataFram
 
 
 def _is_points(frame: pd.DataFrame) -> bool:
-    from cardscore_frames.games.preferans.points_log import POINTS_SCHEMA
-
     return is_points_log(frame, SCHEMA, POINTS_SCHEMA)
 
 
@@ -308,8 +307,6 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     True
     """
     if _is_points(scored):
-        from cardscore_frames.games.preferans.points_log import points_to_ledger
-
         return points_to_ledger(scored, rules=rules)
     scored, rules = ensure_scored(scored, "preferans", score, DERIVED_COLUMNS, rules)
     extra = {  # each made a slice of deals at a time: no (N, 4) block

@@ -13,8 +13,8 @@ import pandas as pd
 
 from cardscore_frames.checking import GAME_INDEX, stamp
 from cardscore_frames.checking.stamp import take_kept
-from cardscore_frames.distributed.dispatch import dask_aware
-from cardscore_frames.games.base import prepare_log
+from cardscore_frames.contract import prepare_log
+from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.games.points_logs import is_points_log
 from cardscore_frames.games.preferans.deals.arrays import (
     BLOCK_COLUMNS,
@@ -27,6 +27,7 @@ from cardscore_frames.games.preferans.deals.arrays import (
 )
 from cardscore_frames.games.preferans.deals.outcome import OUTCOMES
 from cardscore_frames.games.preferans.deals.schema import SCHEMA
+from cardscore_frames.games.preferans.points_log import POINTS_SCHEMA, score_points
 from cardscore_frames.games.preferans.rules import PreferansRules, Rules
 
 __all__ = ["score", "SCORE_COLUMNS"]
@@ -99,8 +100,8 @@ def score(
     >>> bool(scored.groupby("game_id")["game_over"].last().all())
     True
     """
-    if is_points_log(deals, SCHEMA, _points().POINTS_SCHEMA):
-        return _points().score_points(deals, rules=rules, validate=validate)
+    if is_points_log(deals, SCHEMA, POINTS_SCHEMA):
+        return score_points(deals, rules=rules, validate=validate)
     deals, rules = prepare_log(deals, SCHEMA, PreferansRules, rules, validate=validate)
     check_options(rules)
     walk = take_kept(deals, WALK, rules)  # the walk the log's validation did
@@ -114,13 +115,6 @@ def score(
     out = _assemble(frame, compute(frame, rules, walk))
     out.index = index
     return stamp(out, game="preferans", kind="scored", rules=rules)
-
-
-def _points():
-    """The points-only log's module (it imports the deal log's seats)."""
-    from cardscore_frames.games.preferans import points_log
-
-    return points_log
 
 
 def _seat_number(seat: np.ndarray) -> pd.arrays.IntegerArray:

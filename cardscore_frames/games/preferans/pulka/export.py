@@ -20,7 +20,7 @@ from cardscore_frames.excel.constants import write_constants
 from cardscore_frames.excel.hooks import SheetEntry
 from cardscore_frames.excel.paper import hint, write_details
 from cardscore_frames.excel.sheet import Sheet
-from cardscore_frames.games.preferans.deals.ledger import CORRECTION_PARTS
+from cardscore_frames.games.preferans.deals.ledger import CORRECTION_PARTS, sheet
 from cardscore_frames.games.preferans.pulka import drawing
 from cardscore_frames.games.preferans.pulka.protocol import write_protocol
 from cardscore_frames.games.preferans.pulka.settlement import (
@@ -34,6 +34,7 @@ from cardscore_frames.games.preferans.pulka.settlement import (
 )
 from cardscore_frames.games.preferans.settlement.paper import COMPENSATION_WHISTS
 from cardscore_frames.games.preferans.settlement.schema import WHIST_COLUMNS
+from cardscore_frames.games.preferans.settlement.settle import pairwise, settle
 
 __all__ = [
     "DETAILS",
@@ -101,8 +102,6 @@ def write_sheets(
     book: Workbook, frame: pd.DataFrame, kind: str, options: Mapping[str, Any]
 ) -> list[SheetEntry]:
     """One sheet per пулька (and its protocol from a deal log)."""
-    from cardscore_frames.games.preferans import pairwise, settle, sheet
-
     add_styles(book)
     rules = frame.cardscore.rules
     method = options.get("method", "exact")

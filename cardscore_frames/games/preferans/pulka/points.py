@@ -43,6 +43,7 @@ from cardscore_frames.excel.paper import (
 from cardscore_frames.excel.reading import SheetCells
 from cardscore_frames.excel.sheet import Sheet
 from cardscore_frames.games.preferans.deals.seats import PLAYERS
+from cardscore_frames.games.preferans.pulka.export import add_styles
 from cardscore_frames.games.preferans.pulka.protocol import NET, RUN
 
 __all__ = ["points_table", "write_points_sheets", "read_points", "NO_DRAWING"]
@@ -90,8 +91,6 @@ def write_points_sheets(
     book: Workbook, scored: pd.DataFrame, options: Mapping[str, Any]
 ) -> list[SheetEntry]:
     """One sheet per pool of a scored points log."""
-    from cardscore_frames.games.preferans.pulka.export import add_styles
-
     add_styles(book)
     index = game_index(scored)
     data = scored.take(index.order).reset_index(drop=True)

@@ -21,9 +21,9 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import METADATA_COLUMNS
-from cardscore_frames.distributed.dispatch import dask_aware
+from cardscore_frames.contract import prepare_log
+from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.errors import RulesError
-from cardscore_frames.games.base import prepare_log
 from cardscore_frames.games.preferans.rules import MAX_SEATS, PreferansRules, Rules
 from cardscore_frames.games.preferans.settlement.layout import (
     Sheet,

@@ -19,6 +19,7 @@ from cardscore_frames.excel import Workbook
 from cardscore_frames.excel.cells import prepare_column
 from cardscore_frames.excel.hooks import SheetEntry
 from cardscore_frames.excel.paper import encode
+from cardscore_frames.games.tarot.scoring import to_ledger
 from cardscore_frames.games.tarot.seats import PLAYERS
 from cardscore_frames.games.tarot.sheet.drawing import (
     add_styles,
@@ -41,8 +42,6 @@ class _Season:
     order; ``starts[g]:starts[g + 1]`` are partie g's rows."""
 
     def __init__(self, scored: pd.DataFrame) -> None:
-        from cardscore_frames.games.tarot.scoring import to_ledger
-
         index = game_index(scored)
         data = scored.take(index.order).reset_index(drop=True)
         self.data, self.starts = data, index.starts

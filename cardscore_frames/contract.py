@@ -1,9 +1,13 @@
-"""What every game provides: its rules (:class:`RulesBase`) and its contract
-(:class:`Game`), the object the registry holds.
+"""The game contract: what every game provides, and the registry that holds them.
 
-Nothing outside a game's folder needs to know a game's rules: the ledger, the
-season statistics, the Excel machinery and the command line reach a game through
-its :class:`Game` entry.
+A game's rules (:class:`RulesBase`), its contract (:class:`Game`: logs, scorer,
+ledger, results, and every per-game fact the shared code needs), and the
+registry (:func:`register`, :func:`get_game`, :data:`GAMES`, the ``game`` and
+``role`` dtypes). This module sits at the bottom of the package, under the
+ledger, the Excel machinery, io and the season statistics: it imports only the
+errors and the checking machinery, and knows no game. Each game registers
+itself (``register(GAME)`` in its package); ``cardscore_frames.games`` imports
+the bundled games, the one list of them.
 """
 
 from __future__ import annotations
@@ -13,15 +17,36 @@ import difflib
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pandas as pd
 
 from cardscore_frames.checking import Schema, check_log, stamp_of
 from cardscore_frames.checking.conform import typed_dtype
-from cardscore_frames.errors import FAILURE_COLUMNS, LogValidationError, RulesError
+from cardscore_frames.errors import (
+    FAILURE_COLUMNS,
+    LogValidationError,
+    RulesError,
+    UnknownGameError,
+)
 
-__all__ = ["RulesBase", "Game", "suggest", "prepare_log", "ensure_scored"]
+__all__ = [
+    "RulesBase",
+    "Game",
+    "Example",
+    "Probe",
+    "GAMES",
+    "register",
+    "unregister",
+    "get_game",
+    "game_names",
+    "game_dtype",
+    "role_dtype",
+    "suggest",
+    "prepare_log",
+    "ensure_scored",
+]
 
 
 class RulesBase:
@@ -125,6 +150,34 @@ def suggest(given: object, choices: typing.Iterable[str]) -> str:
 
 
 @dataclass(frozen=True)
+class Example:
+    """A log bundled with a game, for :func:`cardscore_frames.load_example`.
+
+    ``file`` is relative to the package's bundled data folder, or an absolute
+    path; ``kind`` the log it holds; ``about`` one line on what it holds (a
+    broken example's begins with "broken on purpose").
+    """
+
+    file: str | Path
+    kind: str = "deals"
+    about: str = ""
+
+
+@dataclass(frozen=True)
+class Probe:
+    """A change the contract tests make to one of a game's logs: a log
+    ``column``, a value no log may hold there (``invalid``) and, for the deal
+    log, another valid value with a different score (``valid``); ``whole_game``
+    when the column holds one value per game, so that the change covers the
+    row's whole game."""
+
+    column: str
+    invalid: object
+    valid: object = None
+    whole_game: bool = False
+
+
+@dataclass(frozen=True)
 class Game:
     """A game's contract: its logs, rules, scorer, ledger and results.
 
@@ -133,11 +186,15 @@ class Game:
     - ``score(deals, *, rules=None, validate=True)``: one row per deal, the log's
       columns plus the game's scored columns; the frame carries the rules.
     - ``to_ledger(scored, *, rules=None)``: one row per (game, deal, player), in
-      the common ledger's columns (:data:`cardscore_frames.ledger.LEDGER_COLUMNS`)
+      the common ledger's columns (:data:`cardscore_frames.LEDGER_COLUMNS`)
       plus ``ledger_columns``.
     - ``results(scored_or_ledger)``: one row per game and player (score, place,
-      won), :data:`cardscore_frames.results.RESULT_COLUMNS`.
+      won), :data:`cardscore_frames.RESULT_COLUMNS`.
     - ``report(deals, *, rules=None)``: the tables the command line prints.
+
+    The other fields are the facts about the game that shared code needs (how a
+    season ranks it, whether it is paid in money, its fixed sides, other
+    programs' files, its examples), so that no shared module names a game.
     """
 
     name: str
@@ -153,13 +210,32 @@ class Game:
     roles: tuple[str, ...]
     seats: tuple[str, ...]
     ledger_columns: Mapping[str, str] = field(default_factory=dict)
-    sample: str | None = None
     #: The game's paper score sheet in Excel: how its workbook sheets, templates
     #: and their read-back look (see ``cardscore_frames.excel``); None: none yet.
     excel: Any = None
     #: ``profile(scored)``: the game's own per-player season figures (as taker,
     #: as declarer, ...); None: none yet.
     profile: Callable[..., Any] | None = None
+    #: The season ranking a league of this game uses by default (a name of
+    #: ``cardscore_frames.season.RANKINGS``); None: by score when zero-sum, else
+    #: by games won.
+    ranking: str | None = None
+    #: The ranking when one group mixes table sizes whose totals are not
+    #: comparable (tarot at 3, 4 and 5); None: ``ranking`` still.
+    mixed_tables_ranking: str | None = None
+    #: The results column naming each player's fixed side (belot: ``pair``), for
+    #: head to head between sides; None: every player plays for himself.
+    team: str | None = None
+    #: Whether results are paid in money at a price per unit of score
+    #: (preferans: a price per whist, ``whist_price``).
+    priced: bool = False
+    #: Files of other score keepers' programs: a file suffix mapped to (log kind,
+    #: reader); the reader returns the cells and their ``checking.Source``.
+    formats: Mapping[str, tuple[str, Callable[..., Any]]] = field(default_factory=dict)
+    #: The game's bundled examples, by name; the first is its sample season.
+    examples: Mapping[str, Example] = field(default_factory=dict)
+    #: What the contract tests change in each log kind (see :class:`Probe`).
+    probes: Mapping[str, Probe] = field(default_factory=dict)
 
     def schema(self, kind: str = "deals") -> Schema:
         """The schema of one of the game's logs (``deals``, ``points``, ``sheet``)."""
@@ -170,8 +246,56 @@ class Game:
                 f"{self.name} logs are {', '.join(self.logs)}; got {kind!r}"
             ) from None
 
-    def default_rules(self) -> RulesBase:
-        return self.rules()
+
+#: Every registered game, by the name passed as ``game=``, in registration order.
+GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add ``game`` to the registry (a game of the same name is replaced).
+
+    ``cardscore_frames.games`` registers the bundled games; a game of your own is
+    registered the same way, with no change to the package.
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"register takes a Game; got {type(game).__name__}")
+    GAMES[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Remove a registered game (a game of your own, after use)."""
+    GAMES.pop(name, None)
+
+
+def game_names() -> list[str]:
+    """The registered games' names."""
+    return list(GAMES)
+
+
+def get_game(game: str | Game) -> Game:
+    """The registry entry for ``game``; an :class:`UnknownGameError` names the choices."""
+    if isinstance(game, Game):
+        return game
+    try:
+        return GAMES[game]
+    except (KeyError, TypeError):
+        raise UnknownGameError(
+            f"game must be one of {', '.join(GAMES)}; got {game!r}"
+            f"{suggest(game, GAMES)}"
+        ) from None
+
+
+def game_dtype() -> pd.CategoricalDtype:
+    """The ``game`` column's dtype: every registered game, so that ledgers of
+    different games concatenate into one categorical."""
+    return pd.CategoricalDtype(list(GAMES))
+
+
+def role_dtype() -> pd.CategoricalDtype:
+    """The ``role`` column's dtype: the roles of every registered game."""
+    roles = dict.fromkeys(r for g in GAMES.values() for r in g.roles)
+    return pd.CategoricalDtype(list(roles))
 
 
 def prepare_log(

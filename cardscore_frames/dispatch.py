@@ -2,32 +2,35 @@
 
 A function decorated with :func:`dask_aware` runs as it always did on a pandas
 frame (one cheap type test first); given a Dask DataFrame it hands the call to a
-handler of this package, which builds the Dask graph from the same pandas
-function applied to whole-game partitions. Dask is imported only then.
+handler, which builds the Dask graph from the same pandas function applied to
+whole-game partitions. Dask is imported only then.
+
+This module is part of the core: it imports nothing of the package. The Dask
+layer (``cardscore_frames.distributed``) sits above everything else and
+registers its handlers here when it is imported (:func:`register_handler`), as
+``cardscore_frames`` does on import.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["dask_aware", "is_dask", "need_dask", "HANDLERS"]
+__all__ = ["dask_aware", "is_dask", "need_dask", "register_handler", "HANDLERS"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: The built-in handlers, by name: module and function of this package. Each is
-#: called as ``handler(public_function, frame, *args, game=..., **kwargs)``.
-HANDLERS = {
-    "score": "cardscore_frames.distributed.apply:score",
-    "to_ledger": "cardscore_frames.distributed.apply:to_ledger",
-    "sheet": "cardscore_frames.distributed.apply:sheet",
-    "settle": "cardscore_frames.distributed.apply:settle",
-    "totals": "cardscore_frames.distributed.apply:totals",
-    "per_game": "cardscore_frames.distributed.apply:per_game",
-    "standings": "cardscore_frames.distributed.season:standings",
-}
+#: The handlers, by name, that the Dask layer registers: each is called as
+#: ``handler(public_function, frame, *args, game=..., **kwargs)``.
+HANDLERS: dict[str, Callable[..., Any]] = {}
+#: The names the package's functions use.
+NAMES = ("score", "to_ledger", "sheet", "settle", "totals", "per_game", "standings")
+
+
+def register_handler(name: str, handler: Callable[..., Any]) -> None:
+    """Register the Dask handler called ``name`` (one of :data:`NAMES`)."""
+    HANDLERS[name] = handler
 
 
 def is_dask(obj: object) -> bool:
@@ -52,7 +55,7 @@ def dask_aware(how: str | Callable[..., Any], *, game: str | None = None):
     Parameters
     ----------
     how : str or callable
-        What the Dask path does: one of :data:`HANDLERS` (``"score"``,
+        What the Dask path does: one of :data:`NAMES` (``"score"``,
         ``"to_ledger"``, ``"sheet"``, ``"settle"``, ``"totals"``; ``"per_game"``
         for any function that works game by game and returns rows of whole
         games, such as one row per game and player), or a handler of your own,
@@ -81,9 +84,9 @@ def dask_aware(how: str | Callable[..., Any], *, game: str | None = None):
     'best_deal'
     """
 
-    if not callable(how) and how not in HANDLERS:
+    if not callable(how) and how not in NAMES:
         raise ValueError(
-            f"how must be one of {', '.join(HANDLERS)} or a handler; got {how!r}"
+            f"how must be one of {', '.join(NAMES)} or a handler; got {how!r}"
         )
 
     def decorate(fn: F) -> F:
@@ -103,5 +106,9 @@ def dask_aware(how: str | Callable[..., Any], *, game: str | None = None):
 def _handler(how: str | Callable[..., Any]) -> Callable[..., Any]:
     if callable(how):
         return how
-    module, name = HANDLERS[how].split(":")
-    return getattr(importlib.import_module(module), name)
+    if how not in HANDLERS:
+        raise ImportError(
+            "Dask frames are handled by cardscore_frames.distributed: "
+            "import cardscore_frames first"
+        )
+    return HANDLERS[how]

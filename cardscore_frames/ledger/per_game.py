@@ -11,6 +11,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.contract import get_game
+from cardscore_frames.ledger.check import check_ledger
+from cardscore_frames.ledger.combine import unite
+
 __all__ = ["RESULT_COLUMNS", "results", "results_by_score"]
 
 #: The columns every results table has, in order; a game adds its own after them.
@@ -56,9 +60,6 @@ def results(ledger: pd.DataFrame) -> pd.DataFrame:
     >>> int(table.groupby("game_key", observed=True)["won"].sum().min()) >= 1
     True
     """
-    from cardscore_frames.games import get_game
-    from cardscore_frames.ledger import check_ledger
-
     ledger = check_ledger(ledger)
     parts = [
         get_game(name).results(ledger.loc[(ledger["game"] == name).to_numpy()])
@@ -66,8 +67,6 @@ def results(ledger: pd.DataFrame) -> pd.DataFrame:
     ]
     if not parts:
         return pd.DataFrame(columns=list(RESULT_COLUMNS))
-    from cardscore_frames.ledger import unite
-
     return unite(parts)
 
 
