@@ -65,12 +65,20 @@ def test_settle_prints_the_seed_example_by_method_1():
     )
     assert got.returncode == 0, got.stderr
     lines = got.stdout.splitlines()
-    table = lines[2 : lines.index("", 2)]  # the first table, up to the blank line
+    assert lines[1:3] == [
+        "== Settlement (paper) ==",
+        "each player's whists and money (every step: --all)",
+    ]
+    table = lines[3:]  # the only table printed
     header, rows = table[0].split(), [line.split() for line in table[1:]]
+    assert header == ["game", "date", "player", "whists", "money"]
     # game 1 of the sample sheet is the seed's game: method 1 gives +38 -102 -24 +88
-    at = header.index("whists") + 1  # each row starts with its index
-    whists = [int(r[at]) for r in rows if r[1] == "1"]
+    whists = [float(r[3]) for r in rows if r[0] == "1"]
     assert whists == [38, -102, -24, 88]
+    money = [float(r[4]) for r in rows if r[0] == "1"]
+    assert money == [0.38, -1.02, -0.24, 0.88]
+    every = run("settle", "sample_data/preferans_sheets.csv", "--all")
+    assert "mountain_amnesty" in every.stdout and "mountain" not in got.stdout
 
 
 def test_every_command_has_help_with_an_example():

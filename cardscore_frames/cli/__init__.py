@@ -2,7 +2,8 @@
 (its parser) and ``run(args)`` (the work).
 
 Exit status: 0 on success, 1 when the input has problems (the full report is printed
-to standard error), 2 on a usage error.
+to standard error), 2 on a usage error (an option missing that the files cannot
+tell, such as the game of a CSV log).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from cardscore_frames.cli import demo, score, season, settle, template, validate
+from cardscore_frames.cli.common import UsageError
 from cardscore_frames.errors import CardscoreError
 
 __all__ = ["main", "build_parser", "COMMANDS"]
@@ -36,6 +38,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         args.run(args)
+    except UsageError as exc:
+        print(f"cardscore: {exc}", file=sys.stderr)
+        return 2
     except (CardscoreError, FileNotFoundError) as exc:
         print(f"cardscore: {exc}", file=sys.stderr)
         return 1

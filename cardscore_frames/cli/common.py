@@ -10,31 +10,91 @@ from pathlib import Path
 import pandas as pd
 
 from cardscore_frames.atomic import atomic_path
-from cardscore_frames.contract import get_game
+from cardscore_frames.contract import game_names, get_game
 from cardscore_frames.errors import CardscoreError, LogNotFoundError, LogValidationError
 from cardscore_frames.excel import Workbook
 from cardscore_frames.io import concat_logs, read_log
+from cardscore_frames.io.excel import workbook_metadata
 
 __all__ = [
     "print_tables",
+    "plural",
+    "game_and_kind",
+    "folder_for",
     "rules_of",
     "log_paths",
     "progress",
     "read_logs",
     "write_table",
     "ProblemReport",
+    "UsageError",
 ]
 
 
-def print_tables(tables: dict[str, pd.DataFrame], out=None) -> None:
-    """Each table under a ``== title ==`` line."""
+def print_tables(
+    tables: dict[str, pd.DataFrame],
+    out=None,
+    notes: dict[str, str] | None = None,
+    *,
+    index: bool = True,
+) -> None:
+    """Each table under a ``== title ==`` line, and its note (how it is ranked)
+    on the line below the title."""
     out = out or sys.stdout  # looked up at call time, so redirections are seen
+    notes = notes or {}
     with pd.option_context(
         "display.width", 120, "display.max_columns", 20, "display.max_rows", 200
     ):
         for title, frame in tables.items():
             print(f"\n== {title} ==", file=out)
-            print(frame.to_string(), file=out)
+            if title in notes:
+                print(notes[title], file=out)
+            print(frame.to_string(index=index), file=out)
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 game``, ``2 games``, ``1,208 deals`` (``many``: an irregular plural)."""
+    return f"{count:,} {noun if count == 1 else many or noun + 's'}"
+
+
+def game_and_kind(
+    path: str | Path, game: str | None, kind: str | None, command: str
+) -> tuple[str, str]:
+    """The game and log kind of one file: as given, else as a workbook of this
+    package records them, else an error that says what to add. A workbook that
+    holds another kind than the command reads says which command reads it."""
+    meta = _metadata(path)
+    if game is None:
+        if meta is None:
+            raise UsageError(
+                f"{path}: which game is it? Add --game "
+                f"({' or '.join(game_names())}), e.g.\n"
+                f"  cardscore {command} {path} --game {game_names()[0]}"
+            )
+        game = meta["game"]
+    if kind is None:
+        kind = meta.get("kind", "deals") if meta is not None else "deals"
+    if command == "score" and kind == "sheet":
+        raise CardscoreError(
+            f"{path} holds {game} end-of-game sheets, which are settled, not "
+            f"scored deal by deal:\n  cardscore settle {path}"
+        )
+    return game, kind
+
+
+def _metadata(path: str | Path) -> dict | None:
+    """A workbook's own record of its game and kind (None: not one of ours)."""
+    path = Path(path)
+    if path.suffix.lower() not in (".xlsx", ".xlsm") or not path.is_file():
+        return None
+    return workbook_metadata(path)
+
+
+def folder_for(path: str | Path) -> Path:
+    """``path``, its folder created when missing (``--out``, ``--png``)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def rules_of(game: str, preset: str | None):
@@ -137,3 +197,7 @@ class ProblemReport(CardscoreError):
     def __init__(self, errors: list) -> None:
         self.errors = errors
         super().__init__("\n".join(str(e) for e in errors))
+
+
+class UsageError(CardscoreError):
+    """What the command line was not told and cannot find out (exit status 2)."""

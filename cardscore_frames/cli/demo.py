@@ -6,11 +6,15 @@ openskill is installed) and a page per player."""
 from __future__ import annotations
 
 import argparse
+import io
+import sys
 from importlib.util import find_spec
 from pathlib import Path
 
+import pandas as pd
+
 from cardscore_frames import season
-from cardscore_frames.cli.common import print_tables, progress
+from cardscore_frames.cli.common import plural, print_tables, progress
 from cardscore_frames.cli.score import score_log
 from cardscore_frames.contract import get_game
 from cardscore_frames.datasets import example_path, examples
@@ -28,7 +32,8 @@ SEASON_BOOK = "league_season.xlsx"
 
 EXAMPLE = """examples:
   cardscore demo                    # workbooks in out/
-  cardscore demo --out-dir sheets/"""
+  cardscore demo --out-dir sheets/
+  cardscore demo --verbose          # every table of every sample"""
 
 
 def add(sub) -> None:
@@ -46,6 +51,11 @@ def add(sub) -> None:
         default=OUT_DIR,
         help=f"folder for the workbooks (default: {OUT_DIR}/ here)",
     )
+    demo.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print every table of every sample (by default a few lines each)",
+    )
     demo.set_defaults(run=run)
 
 
@@ -56,29 +66,65 @@ def seasons() -> list[str]:
 
 
 def run(args: argparse.Namespace, out=None) -> None:
+    out = out or sys.stdout
+    verbose = getattr(args, "verbose", False)
+    tables = out if verbose else io.StringIO()  # every table only with --verbose
     folder = Path(args.out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     written, league = [], []
     for name in progress(seasons(), desc="sample seasons"):
         game, example = examples()[name]
-        kind = example.kind
         path = example_path(name)
-        print(f"\n######## {game}: {path.name} ########", file=out)
-        if kind == "deals":
-            deals = score_log(str(path), game, out=out)
+        print(f"\n######## {game}: {path.name} ########", file=tables)
+        if example.kind == "deals":
+            deals = score_log(str(path), game, out=tables)
             scored = get_game(game).score(deals)
             written.append(to_excel(scored, folder / f"{name}.xlsx"))
+            print(_summary(path, scored, written[-1]), file=out)
             if name.startswith("league"):
                 league.append(scored)
         else:
-            sheet = read_log(path, game=game, kind=kind)
-            print_tables({"Settled (exact)": _settled(sheet)}, out)
+            sheet = read_log(path, game=game, kind=example.kind)
+            settled = _settled(sheet)
+            print_tables({"Settled (exact)": settled}, tables)
             written.append(to_excel(sheet, folder / f"{name}.xlsx", method="paper"))
+            print(_settled_summary(path, settled, written[-1]), file=out)
     if league:
         written.append(_season_book(league, folder / SEASON_BOOK, out))
+        print(
+            f"{SEASON_BOOK}: the league's standings, head to head and players "
+            f"-> {written[-1]}",
+            file=out,
+        )
     print(f"\nScore sheets written to {folder.resolve()}:", file=out)
     for path in written:
         print(f"  {path.name}", file=out)
+    if not verbose:
+        print("\nEvery table in full: cardscore demo --verbose", file=out)
+
+
+def _summary(path: Path, scored: pd.DataFrame, written: Path) -> str:
+    """A few lines on one sample: what was read, who leads, what was written."""
+    entry = get_game(scored.cardscore.game)
+    ledger = entry.to_ledger(scored)
+    games = ledger["game_key"].nunique()
+    table = season.standings(ledger, by=[])
+    leaders = ", ".join(table["player"].astype(str).head(3))
+    rule = str(table["ranking"].iloc[0]).split(", then")[0]
+    return (
+        f"\n{path.name}: {entry.title}, {plural(len(scored), 'deal')} in "
+        f"{plural(games, 'game')}\n  leading by {rule}: {leaders}\n"
+        f"  written: {written}"
+    )
+
+
+def _settled_summary(path: Path, settled: pd.DataFrame, written: Path) -> str:
+    games = settled["game_id"].nunique()
+    best = settled.groupby("player", observed=True)["whists"].sum().idxmax()
+    return (
+        f"\n{path.name}: end-of-game sheets of {plural(games, 'game')}, settled\n"
+        f"  most whists won: {best}\n  written: {written}"
+    )
 
 
 def _season_book(scored: list, path: Path, out) -> Path:

@@ -1,5 +1,5 @@
-"""``cardscore score LOGS... --game G``: validate and score logs, print the
-results; ``--out FILE`` also writes them (``.xlsx``: the score sheets as on paper;
+"""``cardscore score LOGS... [--game G]``: validate and score logs, print the
+results (the game and log kind of a workbook of this package are its own); ``--out FILE`` also writes them (``.xlsx``: the score sheets as on paper;
 ``.csv`` or ``.parquet``: the scored frame)."""
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ import pandas as pd
 
 from cardscore_frames.atomic import atomic_path
 from cardscore_frames.cli.common import (
+    folder_for,
+    game_and_kind,
     log_paths,
     print_tables,
     read_logs,
@@ -26,7 +28,8 @@ EXAMPLE = """examples:
   cardscore score 'club/2025-*.csv' --game belot --out season.xlsx
   cardscore score pools.csv --game preferans --rules leningrad --out pools.xlsx --method paper
   cardscore score protocol.csv --game belot --kind points
-  cardscore score club.xlsx --game tarot --sheet Deals --errors-csv problems.csv"""
+  cardscore score club.xlsx --game tarot --sheet Deals --errors-csv problems.csv
+  cardscore score feuille.xlsx      # a sheet of this package knows its game"""
 
 #: What ``--out`` writes, by the file's suffix.
 OUT_SUFFIXES = (".xlsx", ".csv", ".parquet")
@@ -46,9 +49,15 @@ def add(sub) -> None:
     sc.add_argument(
         "logs", nargs="+", metavar="LOG", help=".csv, .parquet, .jsonl or .xlsx; globs"
     )
-    sc.add_argument("--game", required=True, choices=game_names())
     sc.add_argument(
-        "--kind", default="deals", help="deals (default) or points (points-only logs)"
+        "--game",
+        choices=game_names(),
+        help="the game of the logs (not needed for this package's workbooks)",
+    )
+    sc.add_argument(
+        "--kind",
+        default=None,
+        help="deals (default) or points (points-only logs)",
     )
     sc.add_argument("--sheet", default=0, help="Excel sheet name (default: the first)")
     sc.add_argument(
@@ -77,33 +86,36 @@ def add(sub) -> None:
 
 def run(args: argparse.Namespace, out=None) -> None:
     paths = log_paths(args.logs)
+    game, kind = game_and_kind(paths[0], args.game, args.kind, "score")
     if len(paths) == 1:
         score_log(
             paths[0],
-            args.game,
+            game,
             sheet=args.sheet,
             rules=args.rules,
             errors_csv=args.errors_csv,
             out=out,
             out_file=args.out,
             method=args.method,
-            kind=args.kind,
+            kind=kind,
         )
         return
     if args.out is not None:
         _check_suffix(args.out)
-    entry = get_game(args.game)
+    entry = get_game(game)
     deals = read_logs(
         paths,
-        args.game,
-        kind=args.kind,
-        rules=rules_of(args.game, args.rules),
+        game,
+        kind=kind,
+        rules=rules_of(game, args.rules),
         sheet=args.sheet,
         errors_csv=args.errors_csv,
     )
     print_tables(entry.report(deals), out)
     if args.out is not None:
-        written = write_scored(entry.score(deals), args.out, method=args.method)
+        written = write_scored(
+            entry.score(deals), folder_for(args.out), method=args.method
+        )
         print(f"\nwrote {written}", file=out)
 
 
@@ -139,7 +151,7 @@ def score_log(
         raise
     print_tables(entry.report(deals), out)
     if out_file is not None:
-        written = write_scored(entry.score(deals), out_file, method=method)
+        written = write_scored(entry.score(deals), folder_for(out_file), method=method)
         print(f"\nwrote {written}", file=out)
     return deals
 

@@ -9,18 +9,20 @@ import glob
 import re
 import sys
 import warnings
+from importlib.util import find_spec
 from pathlib import Path
 
 import pandas as pd
 
 from cardscore_frames import season
 from cardscore_frames.atomic import atomic_open, atomic_path
-from cardscore_frames.cli.common import print_tables, rules_of
+from cardscore_frames.cli.common import folder_for, print_tables, rules_of
 from cardscore_frames.contract import game_names, get_game
 from cardscore_frames.errors import CardscoreError
 from cardscore_frames.io import read_log
 from cardscore_frames.ledger import concat
 from cardscore_frames.season.frames import prepared
+from cardscore_frames.season.ratings import INSTALL_HINT
 
 #: What the printed tables show of the standings.
 _PRINTED = (
@@ -95,12 +97,25 @@ def run(args: argparse.Namespace, out=None) -> None:
     for message in dict.fromkeys(str(w.message) for w in caught):
         print(f"cardscore: warning: {message}", file=sys.stderr)
     _print(table, args.by, out)
+    rate = not args.no_ratings and _have("openskill", "ratings", out)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # reported above
         if args.out:
-            _write(ledger, table, scored, args)
-        if args.png:
-            _charts(ledger, Path(args.png), not args.no_ratings)
+            _write(ledger, table, scored, args, rate)
+        if args.png and _have("matplotlib", "charts", out):
+            _charts(ledger, Path(args.png), rate)
+
+
+def _have(package: str, what: str, out) -> bool:
+    """Whether an optional package is installed; when not, one line says what is
+    left out and the command that installs it."""
+    if find_spec(package) is not None:
+        return True
+    print(
+        f"\n{what} left out: they need {package} ({INSTALL_HINT})",
+        file=out or sys.stdout,
+    )
+    return False
 
 
 def game_ledger(scored: pd.DataFrame) -> pd.DataFrame:
@@ -144,17 +159,18 @@ def _scored(game: str, path: str, args) -> pd.DataFrame:
 
 
 def _print(table: pd.DataFrame, by: list[str], out) -> None:
-    tables = {}
+    tables, notes = {}, {}
     for values, block in table.groupby(["game", *by], observed=True, dropna=False):
         values = values if isinstance(values, tuple) else (values,)
         title = " / ".join(str(v) for v in values if pd.notna(v))
         shown = [c for c in _PRINTED if c in block and block[c].notna().any()]
         tables[title] = block[shown].set_index("rank").round(2)
-    print_tables(tables, out)
+        notes[title] = f"ranked by {block['ranking'].iloc[0]}"
+    print_tables(tables, out, notes)
 
 
-def _write(ledger, table, scored, args) -> None:
-    target = Path(args.out)
+def _write(ledger, table, scored, args, rate: bool) -> None:
+    target = folder_for(args.out)
     suffix = target.suffix.lower()
     if suffix == ".xlsx":
         season.to_excel(
@@ -165,7 +181,7 @@ def _write(ledger, table, scored, args) -> None:
             min_games=args.min_games,
             whist_price=args.whist_price,
             unit=args.unit,
-            rate=not args.no_ratings,
+            rate=rate,
         )
     elif suffix == ".csv":
         with atomic_open(target, "w", newline="") as handle:
@@ -178,8 +194,7 @@ def _write(ledger, table, scored, args) -> None:
 def _charts(ledger: pd.DataFrame, folder: Path, rate: bool) -> None:
     """Per game: running totals per season, the spread of totals, ratings."""
 
-    if not folder.is_dir():
-        raise CardscoreError(f"--png needs an existing folder; got {folder}")
+    folder.mkdir(parents=True, exist_ok=True)
     results = prepared(ledger).results
     rated = season.ratings(ledger) if rate else None
     for game in results["game"].astype(str).unique():

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+import pandas as pd
+
 from cardscore_frames.cli.common import (
+    folder_for,
     log_paths,
     print_tables,
     read_logs,
@@ -63,6 +66,12 @@ def add(sub) -> None:
     st.add_argument(
         "--out", default=None, help="write the settlement to .csv, .parquet or .xlsx"
     )
+    st.add_argument(
+        "--all",
+        action="store_true",
+        help="print every step of the settlement (pool, mountain, whists on each "
+        "pair), the pairs and the checks, not only each player's whists and money",
+    )
     st.set_defaults(run=run)
 
 
@@ -77,7 +86,30 @@ def run(args: argparse.Namespace, out=None) -> None:
         unit=args.unit,
         adjust_seat=args.adjust_seat,
     )
-    print_tables(tables, out)
+    settled = next(iter(tables.values()))
+    if args.all:
+        print_tables(tables, out)
+    else:
+        title = next(iter(tables))
+        print_tables(
+            {title: for_people(settled)}, out, notes={title: NOTE}, index=False
+        )
     if args.out:
-        written = write_table(next(iter(tables.values())), args.out, sheet="Settled")
+        written = write_table(settled, folder_for(args.out), sheet="Settled")
         print(f"\nwrote {written}", file=out or sys.stdout)
+
+
+#: The columns printed by default, in order: who, where, and what each is paid.
+PEOPLE = ("game_id", "date", "league", "table", "player", "whists", "money")
+NOTE = "each player's whists and money (every step: --all)"
+
+
+def for_people(settled: pd.DataFrame) -> pd.DataFrame:
+    """The settlement as players read it: game, date, player, whists (two
+    decimals), money; columns with nothing in them left out."""
+    shown = [c for c in PEOPLE if c in settled and settled[c].notna().any()]
+    table = settled[shown].copy()
+    table["whists"] = table["whists"].round(2)
+    if "date" in table:
+        table["date"] = table["date"].dt.strftime("%Y-%m-%d")
+    return table.rename(columns={"game_id": "game"})

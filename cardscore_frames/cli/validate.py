@@ -1,4 +1,5 @@
-"""``cardscore validate LOGS... --game G``: check logs without scoring them."""
+"""``cardscore validate LOGS... [--game G]``: check logs without scoring them
+(the game and log kind of a workbook of this package are its own)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ import pandas as pd
 from cardscore_frames.checking import stamp_of
 from cardscore_frames.cli.common import (
     ProblemReport,
+    folder_for,
+    game_and_kind,
     log_paths,
+    plural,
     progress,
     rules_of,
     write_table,
@@ -36,9 +40,15 @@ def add(sub) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     va.add_argument("logs", nargs="+", help="log files or globs")
-    va.add_argument("--game", required=True, choices=game_names())
     va.add_argument(
-        "--kind", default="deals", help="deals (default), points, or sheet (preferans)"
+        "--game",
+        choices=game_names(),
+        help="the game of the logs (not needed for this package's workbooks)",
+    )
+    va.add_argument(
+        "--kind",
+        default=None,
+        help="deals (default), points, or sheet (preferans end-of-game sheets)",
     )
     va.add_argument("--rules", default=None, help="a rules preset of the game")
     va.add_argument("--sheet", default=0, help="Excel sheet (default: the first)")
@@ -50,13 +60,14 @@ def add(sub) -> None:
 
 def run(args: argparse.Namespace, out=None) -> None:
     out = out or sys.stdout
-    rules = rules_of(args.game, args.rules)
     paths = log_paths(args.logs)
     reports, failed = [], []
     for path in progress(paths, total=len(paths), desc="validating"):
+        game, kind = game_and_kind(path, args.game, args.kind, "validate")
+        rules = rules_of(game, args.rules)
         try:
             deals = read_log(
-                path, game=args.game, kind=args.kind, rules=rules, sheet=_sheet(args)
+                path, game=game, kind=kind, rules=rules, sheet=_sheet(args)
             )
         except LogValidationError as err:
             failed.append(err)
@@ -70,7 +81,8 @@ def run(args: argparse.Namespace, out=None) -> None:
             else pd.DataFrame(columns=list(FAILURE_COLUMNS))
         )
         columns = ["file", *(c for c in table.columns if c != "file")]
-        write_table(table.reindex(columns=columns), args.out, sheet="Problems")
+        target = folder_for(args.out)
+        write_table(table.reindex(columns=columns), target, sheet="Problems")
     if failed:
         raise ProblemReport(failed)
 
@@ -81,6 +93,6 @@ def _sheet(args: argparse.Namespace) -> str | int:
 
 def _counts(deals: pd.DataFrame) -> str:
     found = stamp_of(deals)
-    item = "rows" if found is not None and found.kind == "sheet" else "deals"
+    item = "row" if found is not None and found.kind == "sheet" else "deal"
     games = deals.groupby(["league", "season", "game_id"], observed=True).ngroups
-    return f"{len(deals):,} {item} in {games:,} games"
+    return f"{plural(len(deals), item)} in {plural(games, 'game')}"

@@ -27,7 +27,7 @@ from cardscore_frames.excel.paper import Column, Match, PaperRows, read_rows, st
 from cardscore_frames.excel.reading import SheetCells, read_book
 from cardscore_frames.excel.workbook import gc_paused
 
-__all__ = ["read_excel", "read_excel_table"]
+__all__ = ["read_excel", "read_excel_table", "workbook_metadata"]
 
 
 def read_excel(
@@ -135,6 +135,25 @@ def read_excel_table(
     return raw, Source(label=str(path))
 
 
+def workbook_metadata(path: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """What a workbook of this package says of itself (``game``, ``kind``, the
+    ``layout``: ``export`` or ``template``, its ``sheets``), without reading its
+    sheets; None for any other workbook.
+
+    Examples
+    --------
+    >>> import tempfile, cardscore_frames as csf
+    >>> from pathlib import Path
+    >>> scored = csf.tarot.score(csf.load_example("tarot"))
+    >>> path = csf.to_excel(scored, Path(tempfile.mkdtemp()) / "t.xlsx")
+    >>> meta = workbook_metadata(path)
+    >>> meta["game"], meta["kind"]
+    ('tarot', 'deals')
+    """
+    meta, _ = read_book(path, lambda meta, names: [])
+    return _ours(meta)
+
+
 # --- inner workings --------------------------------------------------------------
 
 
@@ -175,7 +194,7 @@ def _load(
         listed = [s["name"] for s in sheets if s.get("kind") == found["kind"]]
         held = sorted({s["kind"] for s in sheets if s.get("kind")})
         if not listed and (found["kind"] not in game.logs or held):
-            hint = " or ".join(f"kind={k!r}" for k in held)
+            hint = " or ".join(f"kind={k!r} (command line: --kind {k})" for k in held)
             raise WorkbookError(
                 f"{path} holds no {game.name} {found['kind']} log (its sheets hold "
                 f"{' and '.join(held) or meta.get('kind')} logs"
