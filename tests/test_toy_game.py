@@ -3,7 +3,8 @@
 Duel (tests/toy_game.py) is registered for this module only, with no change to
 the package: read, score, ledger, results, standings, head to head, Excel export
 and read-back, a blank template filled in as a scorekeeper would (recalculated
-by LibreOffice where it is installed), and a bad log's report.
+by LibreOffice where it is installed), a bad log's report; then the package's
+own contract tests (tests/test_contract.py) run on it.
 
 Every expected value is worked out by hand from
 tests/fixtures/toy/duel_evenings.csv (10 points a bid trick; made when tricks
@@ -29,6 +30,7 @@ from pathlib import Path
 import openpyxl
 import pandas as pd
 import pytest
+import test_contract as contract
 import toy_game
 
 import cardscore_frames as csf
@@ -293,3 +295,38 @@ def test_a_bad_log_names_the_game_deal_column_and_value(tmp_path):
     assert "bidder must be one of the deal's players (Ann, Bob); got 'Zed'" in str(err)
     assert "bid must be a whole number from 1 to 5; got '9'" in str(err)
     assert str(err).startswith("duel log")
+
+
+# --- the package's contract tests, on duel ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def game(duel):
+    """The game the contract tests below check (theirs check each bundled game)."""
+    return duel
+
+
+# pytest collects these here, where they take this module's ``game`` and
+# ``deals``; the mixed-ledger test runs on the three bundled games and duel
+# together. Duel has a deal log only: the points-log tests, and those of the
+# work a bundled game's validation keeps for its scorer, do not apply.
+test_signatures = contract.test_signatures
+test_ledger_columns_and_dtypes = contract.test_ledger_columns_and_dtypes
+test_results_table = contract.test_results_table
+test_results_of_a_mixed_ledger_are_each_games_own = (
+    contract.test_results_of_a_mixed_ledger_are_each_games_own
+)
+test_rules_presets_and_plain_data = contract.test_rules_presets_and_plain_data
+test_another_games_rules_are_refused = contract.test_another_games_rules_are_refused
+test_validation_errors_cross_a_process = contract.test_validation_errors_cross_a_process
+test_a_checked_frame_is_not_checked_again = (
+    contract.test_a_checked_frame_is_not_checked_again
+)
+test_an_edited_frame_is_checked_again = contract.test_an_edited_frame_is_checked_again
+test_validate_false_checks_the_dtypes = contract.test_validate_false_checks_the_dtypes
+test_collect_gives_failure_cases_as_a_field = (
+    contract.test_collect_gives_failure_cases_as_a_field
+)
+test_a_subset_of_whole_games_gives_their_part_of_the_ledger = (
+    contract.test_a_subset_of_whole_games_gives_their_part_of_the_ledger
+)
