@@ -174,6 +174,29 @@ def test_report_gives_the_player_totals(deals):
     assert totals.to_dict() == {"Cid": 30.0, "Bob": 10.0, "Ann": 0.0, "Dee": -40.0}
 
 
+def test_the_season_profile_counts_each_players_bids(scored):
+    table = csf.season.profile(scored)["bidder"]
+    got = table[["player", "bids", "made", "points"]].astype({"player": str})
+    assert got.values.tolist() == [
+        ["Ann", 4, 2, 40],  # 3/4 +30, 1/0 -10, 4/5 +40, 2/1 -20
+        ["Bob", 2, 1, 30],  # 2/1 -20, 5/5 +50
+        ["Cid", 4, 3, 40],  # 2/3 +20, 1/1 +10, 2/0 -20, 3/4 +30
+        ["Dee", 2, 1, -10],  # 4/2 -40, 3/3 +30
+    ]
+
+
+def test_the_command_line_offers_duel(capsys):
+    from cardscore_frames.cli import main
+
+    assert main(["validate", "--game", "duel", str(toy_game.EXAMPLE)]) == 0
+    assert "ok, 12 deals in 3 games" in capsys.readouterr().out
+    assert main(["season", "--game", "duel", str(toy_game.EXAMPLE)]) == 0
+    table = capsys.readouterr().out
+    assert "== duel / Toy Club / 2026 ==" in table
+    order = sorted(("Ann", "Bob", "Cid", "Dee"), key=table.index)
+    assert order == ["Cid", "Bob", "Ann", "Dee"]  # ranked by total score
+
+
 # --- Excel ------------------------------------------------------------------------
 
 

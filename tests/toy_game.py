@@ -248,6 +248,24 @@ def results(scored: pd.DataFrame) -> pd.DataFrame:
     return results_by_score(ledger)
 
 
+def profile(scored: pd.DataFrame, *, by: Sequence[str] = ()) -> dict:
+    """Each player's figures as bidder, per ``by`` group: ``"bidder"`` with
+    ``bids``, ``made``, ``success_rate`` and ``points`` (his score on his bids)."""
+    scored, _ = ensure_scored(scored, NAME, score, SCORE_COLUMNS)
+    bidder_points = np.where(
+        scored["bidder_seat"].to_numpy() == 1, scored["points1"], scored["points2"]
+    )
+    rows = scored[[*by, "bidder", "made"]].assign(points=bidder_points)
+    table = (
+        rows.groupby([*by, "bidder"], observed=True)
+        .agg(bids=("made", "size"), made=("made", "sum"), points=("points", "sum"))
+        .reset_index()
+        .rename(columns={"bidder": "player"})
+    )
+    table.insert(len(by) + 3, "success_rate", table["made"] / table["bids"])
+    return {"bidder": table}
+
+
 def report(deals: pd.DataFrame, *, rules: Rules | None = None) -> dict:
     """The tables the command line prints: each player's totals, each game's."""
     ledger = to_ledger(score(deals, rules=rules))
@@ -479,6 +497,7 @@ GAME = Game(
     roles=ROLES,
     seats=PLAYERS,
     excel=EXCEL,
+    profile=profile,
     examples={
         NAME: Example(
             EXAMPLE,
