@@ -2,8 +2,9 @@
 
 How to add a game
 -----------------
-A game is one folder of its own (``cardscore_frames/games/<game>/``, or a module
-of yours like this one) and one ``register(GAME)`` line; nothing else changes.
+A game is a folder of its own (``cardscore_frames/games/<game>/``, or a module of
+yours like this one) and one ``register(GAME)`` line (the bundled games' is in
+``cardscore_frames/games/__init__.py``); nothing else in the package changes.
 
 - ``Rules``: a frozen dataclass subclassing ``contract.RulesBase``, with ``GAME``
   and ``PRESETS`` (the first preset is the defaults).
@@ -13,11 +14,13 @@ of yours like this one) and one ``register(GAME)`` line; nothing else changes.
   column arithmetic, then ``checking.stamp(..., kind="scored")``.
 - ``to_ledger(scored, *, rules=None)``: ``contract.ensure_scored``, then
   ``ledger.from_wide`` of a (deals, seats) array of scores and role codes.
-- ``results`` (``ledger.results_by_score`` for a zero-sum game) and ``report``.
+- ``results`` (``ledger.results_by_score`` for a zero-sum game), ``report`` and,
+  optionally, ``profile`` (the game's own season figures).
 - Its paper sheet: an ``excel.hooks.GameSheets`` (write, read, template) drawn
   with an ``excel.paper.Table``, found again through ``paper.hint``.
-- A ``contract.Game`` holding it all with ``examples`` and ``probes``, then
-  ``contract.register(GAME)``; ``tests/test_contract.py`` holds it to the contract.
+- A ``contract.Game`` holding it all, with ``examples``, ``probes`` and a
+  ``ranking`` of ``season.RANKINGS``; tests/test_contract.py checks every
+  registered game (tests/test_toy_game.py shows how for a game of your own).
 
 The rules of duel: each deal one of the two players bids 1 to 5 tricks of 8 and
 plays. Made (tricks >= bid): the bidder scores +10 x bid and the opponent -10 x
