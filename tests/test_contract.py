@@ -16,15 +16,18 @@ from cardscore_frames.contract import GAMES, RulesBase
 
 NAMES = list(GAMES)
 
-#: Per game: a log column, a value no log may hold there, and another valid value
-#: with a different score; whether it holds one value per game (the game's own
-#: ``Game.probes``, so that a new game brings its own).
-EDITS = {
-    name: (p.column, p.invalid, p.valid)
-    for name, p in ((name, GAMES[name].probes["deals"]) for name in NAMES)
-}
-#: Games whose edit must cover the whole game of the row (a per-game value).
-WHOLE_GAME_EDIT = {name for name in NAMES if GAMES[name].probes["deals"].whole_game}
+
+def _edit(game) -> tuple:
+    """A log column, a value no log may hold there, and another valid value with
+    a different score: the game's own ``Game.probes``, so that a new game brings
+    its own; read when a test runs, so that a game registered after this module
+    was imported (the tests' toy game, tests/test_toy_game.py) is checked too."""
+    probe = game.probes["deals"]
+    return probe.column, probe.invalid, probe.valid
+
+
+#: Per bundled game: :func:`_edit`.
+EDITS = {name: _edit(GAMES[name]) for name in NAMES}
 
 
 @pytest.fixture(scope="module", params=NAMES)
@@ -69,7 +72,8 @@ def test_ledger_columns_and_dtypes(game, deals):
     assert list(ledger.columns) == [*csf.LEDGER_COLUMNS, *own]
     dtypes = {**csf.LEDGER_DTYPES, **game.ledger_columns}
     assert {c: str(ledger[c].dtype) for c in ledger} == dtypes
-    assert list(ledger["game"].cat.categories) == NAMES  # every game's ledgers concat
+    # every registered game's: so that every game's ledgers concatenate
+    assert list(ledger["game"].cat.categories) == list(GAMES)
     assert set(ledger["role"].dropna().unique()) <= set(game.roles)
     assert (ledger["game"] == game.name).all()
     pd.testing.assert_frame_equal(csf.check_ledger(ledger), ledger)
@@ -95,7 +99,7 @@ def test_results_table(game, deals):
 def test_results_of_a_mixed_ledger_are_each_games_own():
     parts = [g.to_ledger(g.score(csf.load_example(n))) for n, g in GAMES.items()]
     mixed = csf.results(csf.concat(parts))
-    for name, part in zip(NAMES, parts, strict=True):
+    for name, part in zip(GAMES, parts, strict=True):
         own = GAMES[name].results(part)
         got = mixed.loc[mixed["game"] == name, list(own.columns)]
         pd.testing.assert_frame_equal(
@@ -127,7 +131,7 @@ def test_another_games_rules_are_refused(game, deals):
 
 
 def test_validation_errors_cross_a_process(game, deals):
-    column, bad, _ = EDITS[game.name]
+    column, bad, _ = _edit(game)
     raw = csf.load_example(game.name, validate=False)
     raw[column] = raw[column].astype(object)
     raw.loc[3, column] = bad
@@ -157,7 +161,7 @@ def test_a_checked_frame_is_not_checked_again(game, monkeypatch):
 
 
 def test_an_edited_frame_is_checked_again(game):
-    column, bad, good = EDITS[game.name]
+    column, bad, good = _edit(game)
     deals = csf.load_example(next(iter(game.examples)))
     before = game.score(deals)
     assert deals.cardscore.checked
@@ -174,7 +178,7 @@ def test_an_edited_frame_is_checked_again(game):
     ):
         fixed[column] = fixed[column].cat.add_categories([good])
     rows = fixed.index[3]
-    if game.name in WHOLE_GAME_EDIT:
+    if game.probes["deals"].whole_game:  # a per-game value: the row's whole game
         rows = fixed["game_id"] == fixed.loc[fixed.index[3], "game_id"]
     fixed.loc[rows, column] = good
     assert not fixed.cardscore.checked
@@ -193,7 +197,7 @@ def test_validate_false_checks_the_dtypes(game):
 
 
 def test_collect_gives_failure_cases_as_a_field(game):
-    column, bad, _ = EDITS[game.name]
+    column, bad, _ = _edit(game)
     raw = csf.load_example(game.name, validate=False)
     raw[column] = raw[column].astype(object)
     raw.loc[3, column] = bad
