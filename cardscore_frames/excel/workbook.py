@@ -29,7 +29,6 @@ from cardscore_frames.atomic import atomic_path
 from cardscore_frames.errors import WorkbookError
 from cardscore_frames.excel.metadata import metadata_json, metadata_properties
 from cardscore_frames.excel.problems import CellProblems
-from cardscore_frames.excel.quick import QuickWorksheet
 from cardscore_frames.excel.refs import METADATA_MARK, METADATA_SHEET, CellRange
 from cardscore_frames.excel.sheet import Sheet
 from cardscore_frames.excel.styles import BASE_FONT, Styles, safe_sheet_name
@@ -171,7 +170,7 @@ class Workbook:
         """
         taken = [*self.sheets, LISTS_SHEET, METADATA_SHEET]
         safe = safe_sheet_name(name, taken)
-        sheet = Sheet(self, self._book.add_worksheet(safe, QuickWorksheet), safe)
+        sheet = Sheet(self, self._book.add_worksheet(safe), safe)
         self.sheets[safe] = sheet
         return sheet
 
@@ -265,7 +264,7 @@ class Workbook:
             if self._lists is None:
                 self._lists = Sheet(
                     self,
-                    self._book.add_worksheet(LISTS_SHEET, QuickWorksheet),
+                    self._book.add_worksheet(LISTS_SHEET),
                     LISTS_SHEET,
                 )
                 self._lists.worksheet.hide()
@@ -297,7 +296,7 @@ class Workbook:
         if not self.metadata:
             return
         chunks = metadata_json(self.metadata, where=f"{self.path.name} metadata")
-        ws = self._book.add_worksheet(METADATA_SHEET, QuickWorksheet)
+        ws = self._book.add_worksheet(METADATA_SHEET)
         ws.very_hidden()
         ws.write_string(0, 0, METADATA_MARK)
         for offset, chunk in enumerate(chunks, start=1):
