@@ -169,7 +169,7 @@ class SheetLayout:
             col,
             what=f"a link to {sheet_name!r}",
         )
-        self.workbook._expect_sheet(self.name, row, col, sheet_name)
+        self.workbook.expect_sheet(self.name, row, col, sheet_name)
         self._note_width(col, cells.width_of(cells.TEXT, shown), style)
 
     # --- printing --------------------------------------------------------------
@@ -253,7 +253,7 @@ class SheetLayout:
             "," in t or '"' in t for t in texts
         )
         source: object = (
-            texts if inline else "=" + self.workbook._list_range(texts).ref()
+            texts if inline else "=" + self.workbook.list_range(texts).ref()
         )
         options = {"validate": "list", "source": source, "ignore_blank": allow_blank}
         self._validate(

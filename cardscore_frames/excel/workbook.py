@@ -137,7 +137,8 @@ class Workbook:
             self._book.set_properties(dict(properties))
         self.styles = Styles(self._book, styles)
         self.sheets: dict[str, Sheet] = {}
-        self._problems = CellProblems()
+        #: The bad cells the sheets have noted, raised together at :meth:`close`.
+        self.problems = CellProblems()
         self._lists: Sheet | None = None
         self._list_ranges: dict[tuple[str, ...], CellRange] = {}
         self._expected: list[tuple[str, int, int, str]] = []
@@ -232,8 +233,8 @@ class Workbook:
             return self.path
         try:
             self._check_links()
-            if len(self._problems):
-                raise self._problems.error(self.path.name)
+            if len(self.problems):
+                raise self.problems.error(self.path.name)
             self._write_metadata()
             self._book.close()
         except (XlsxWriterException, OSError) as exc:
@@ -255,10 +256,16 @@ class Workbook:
         with contextlib.suppress(BaseException):
             self._stack.__exit__(type(failure), failure, failure.__traceback__)
 
-    # --- inner workings -----------------------------------------------------------
+    # --- for the sheets -------------------------------------------------------------
 
-    def _list_range(self, choices: list[str]) -> CellRange:
-        """The cells of the hidden lists sheet holding ``choices`` (one column each)."""
+    def list_range(self, choices: list[str]) -> CellRange:
+        """The cells of the hidden lists sheet holding ``choices`` (one column each),
+        for a drop-down whose choices do not fit inline.
+
+        Returns
+        -------
+        CellRange
+        """
         key = tuple(choices)
         if key not in self._list_ranges:
             if self._lists is None:
@@ -275,13 +282,17 @@ class Workbook:
             )
         return self._list_ranges[key]
 
-    def _expect_sheet(self, sheet: str, row: int, col: int, target: str) -> None:
+    def expect_sheet(self, sheet: str, row: int, col: int, target: str) -> None:
+        """Note that cell ``(row, col)`` of ``sheet`` links to sheet ``target``,
+        which must exist when the workbook closes."""
         self._expected.append((sheet, row, col, target))
+
+    # --- inner workings -----------------------------------------------------------
 
     def _check_links(self) -> None:
         for sheet, row, col, target in self._expected:
             if target not in self.sheets:
-                self._problems.add(
+                self.problems.add(
                     sheet,
                     row,
                     col,
