@@ -83,7 +83,7 @@ def line_chart(
     xlsxwriter.chart.Chart
         Already inserted; adjust it further if needed.
     """
-    chart = _quick(sheet.workbook.add_chart({"type": "line"}))
+    chart = sheet.workbook.add_chart({"type": "line"})
     points = categories if isinstance(categories, int) else categories.rows
     show_markers = points <= 30 if markers is None else markers
     for k, (name, values) in enumerate(_pairs(series, categories)):
@@ -193,9 +193,7 @@ def column_chart(
     xlsxwriter.chart.Chart
         Already inserted.
     """
-    chart = _quick(
-        sheet.workbook.add_chart({"type": "bar" if horizontal else "column"})
-    )
+    chart = sheet.workbook.add_chart({"type": "bar" if horizontal else "column"})
     for k, (name, values) in enumerate(_pairs(series, categories)):
         colour = PALETTE[k % len(PALETTE)]
         chart.add_series(
@@ -212,48 +210,6 @@ def column_chart(
     width, height = size or chart_size(categories.rows * 2)
     chart.set_size({"width": width, "height": height})
     sheet.insert_chart(row, col, chart)
-    return chart
-
-
-class _QuickCache:
-    """Writes a series' cached values as XlsxWriter does, in one piece: the
-    same XML, at a fraction of the cost (a season has thousands of charts
-    with a cached value per point)."""
-
-    def _write_num_cache(self, data: Sequence[Any] | None) -> None:
-        parts = [
-            "<c:numCache><c:formatCode>General</c:formatCode>"
-            f'<c:ptCount val="{len(data) if data else 0}"/>'
-        ]
-        for i, token in enumerate(data or ()):
-            if token is None:
-                continue
-            if type(token) not in (int, float):
-                try:
-                    float(token)  # XlsxWriter's cache holds numbers as text
-                except ValueError:
-                    token = 0  # as XlsxWriter: text in a number series is 0
-                else:
-                    # Number text has no &, < or >; only control characters
-                    # (float() takes some as spaces) need XlsxWriter's escapes.
-                    if not (token.__class__ is str and token.isprintable()):
-                        token = self._escape_control_characters(
-                            self._escape_data(token)
-                        )
-            parts.append(f'<c:pt idx="{i}"><c:v>{token}</c:v></c:pt>')
-        parts.append("</c:numCache>")
-        self.fh.write("".join(parts))
-
-
-_QUICK: dict[type, type] = {}
-
-
-def _quick(chart: Any) -> Any:
-    """``chart`` with :class:`_QuickCache`'s writer of cached values."""
-    kind = type(chart)
-    if kind not in _QUICK:
-        _QUICK[kind] = type(kind.__name__, (_QuickCache, kind), {})
-    chart.__class__ = _QUICK[kind]
     return chart
 
 

@@ -76,6 +76,14 @@ class SheetLayout:
         """Fit each written column to its widest value (cells written with
         ``fit=False``, merged blocks and wrapped text do not count).
 
+        Not XlsxWriter's ``Worksheet.autofit``, which measures every cell of the
+        sheet as it is: a title or a merged heading written in a narrow first
+        column widens it to the title's length (a season's standings: column A
+        7 characters wide here, 31 with XlsxWriter's), a wrapped header counts
+        whole, a width set with :meth:`set_widths` grows, formulas with a
+        negative result (running totals) do not count, and text is measured in
+        Calibri 11 regular, not in the sheets' Arial, bold or larger.
+
         Returns
         -------
         dict of int to float
@@ -169,7 +177,7 @@ class SheetLayout:
             col,
             what=f"a link to {sheet_name!r}",
         )
-        self.workbook._expect_sheet(self.name, row, col, sheet_name)
+        self.workbook.expect_sheet(self.name, row, col, sheet_name)
         self._note_width(col, cells.width_of(cells.TEXT, shown), style)
 
     # --- printing --------------------------------------------------------------
@@ -253,7 +261,7 @@ class SheetLayout:
             "," in t or '"' in t for t in texts
         )
         source: object = (
-            texts if inline else "=" + self.workbook._list_range(texts).ref()
+            texts if inline else "=" + self.workbook.list_range(texts).ref()
         )
         options = {"validate": "list", "source": source, "ignore_blank": allow_blank}
         self._validate(

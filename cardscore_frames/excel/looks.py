@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from xlsxwriter.format import Format
+
 from cardscore_frames.errors import WorkbookError
 from cardscore_frames.excel import cells
 from cardscore_frames.excel.styles import STYLES, Style, text_width
@@ -24,7 +26,7 @@ _DATE_FORMATS = {kind: STYLES[kind]["num_format"] for kind in cells.DATE_KINDS}
 
 def is_format(style: Style) -> bool:
     """Whether ``style`` is a ready XlsxWriter Format (not style names)."""
-    return hasattr(style, "_get_xf_index")
+    return isinstance(style, Format)
 
 
 class SheetLooks:

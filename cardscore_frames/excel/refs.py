@@ -12,7 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from xlsxwriter.utility import quote_sheetname, xl_col_to_name
+from xlsxwriter.utility import (
+    quote_sheetname,
+    xl_col_to_name,
+    xl_range,
+    xl_range_abs,
+    xl_rowcol_to_cell,
+)
 
 __all__ = [
     "MAX_ROWS",
@@ -93,8 +99,7 @@ def cell_ref(
     ('B7', '$B$7', "'Evening 3'!B7")
     """
     _check_position(row, col)
-    dollar = "$" if absolute else ""
-    ref = f"{dollar}{xl_col_to_name(col)}{dollar}{row + 1}"
+    ref = xl_rowcol_to_cell(row, col, absolute, absolute)
     return f"{quote_sheet(sheet)}!{ref}" if sheet is not None else ref
 
 
@@ -125,9 +130,11 @@ def range_ref(
             f"a range runs from its top-left to its bottom-right corner; got rows "
             f"{first_row}..{last_row}, columns {first_col}..{last_col}"
         )
-    first = cell_ref(first_row, first_col, absolute)
-    last = cell_ref(last_row, last_col, absolute)
-    ref = first if first == last else f"{first}:{last}"
+    _check_position(first_row, first_col)
+    _check_position(last_row, last_col)
+    ref = (xl_range_abs if absolute else xl_range)(
+        first_row, first_col, last_row, last_col
+    )
     return f"{quote_sheet(sheet)}!{ref}" if sheet is not None else ref
 
 

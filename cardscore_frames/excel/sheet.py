@@ -264,7 +264,7 @@ class Sheet(SheetFormulas, SheetLayout, SheetLooks):
         self._check_block(row, col, row + count - 1, col)
         for pos, reason, message, value in prepared.problems:
             if start <= pos < stop:
-                self.workbook._problems.add(
+                self.workbook.problems.add(
                     self.name,
                     row + pos - start,
                     col,
@@ -342,7 +342,7 @@ class Sheet(SheetFormulas, SheetLayout, SheetLooks):
         self._checked(self._writer(kind)(row, col, value, fmt), row, col)
 
     def _note_problem(self, row: int, col: int, problem: BadCell, value: Any) -> None:
-        self.workbook._problems.add(
+        self.workbook.problems.add(
             self.name, row, col, problem.reason, str(problem), value
         )
 

@@ -29,7 +29,6 @@ from cardscore_frames.atomic import atomic_path
 from cardscore_frames.errors import WorkbookError
 from cardscore_frames.excel.metadata import metadata_json, metadata_properties
 from cardscore_frames.excel.problems import CellProblems
-from cardscore_frames.excel.quick import QuickWorksheet
 from cardscore_frames.excel.refs import METADATA_MARK, METADATA_SHEET, CellRange
 from cardscore_frames.excel.sheet import Sheet
 from cardscore_frames.excel.styles import BASE_FONT, Styles, safe_sheet_name
@@ -138,7 +137,8 @@ class Workbook:
             self._book.set_properties(dict(properties))
         self.styles = Styles(self._book, styles)
         self.sheets: dict[str, Sheet] = {}
-        self._problems = CellProblems()
+        #: The bad cells the sheets have noted, raised together at :meth:`close`.
+        self.problems = CellProblems()
         self._lists: Sheet | None = None
         self._list_ranges: dict[tuple[str, ...], CellRange] = {}
         self._expected: list[tuple[str, int, int, str]] = []
@@ -171,7 +171,7 @@ class Workbook:
         """
         taken = [*self.sheets, LISTS_SHEET, METADATA_SHEET]
         safe = safe_sheet_name(name, taken)
-        sheet = Sheet(self, self._book.add_worksheet(safe, QuickWorksheet), safe)
+        sheet = Sheet(self, self._book.add_worksheet(safe), safe)
         self.sheets[safe] = sheet
         return sheet
 
@@ -233,8 +233,8 @@ class Workbook:
             return self.path
         try:
             self._check_links()
-            if len(self._problems):
-                raise self._problems.error(self.path.name)
+            if len(self.problems):
+                raise self.problems.error(self.path.name)
             self._write_metadata()
             self._book.close()
         except (XlsxWriterException, OSError) as exc:
@@ -256,16 +256,22 @@ class Workbook:
         with contextlib.suppress(BaseException):
             self._stack.__exit__(type(failure), failure, failure.__traceback__)
 
-    # --- inner workings -----------------------------------------------------------
+    # --- for the sheets -------------------------------------------------------------
 
-    def _list_range(self, choices: list[str]) -> CellRange:
-        """The cells of the hidden lists sheet holding ``choices`` (one column each)."""
+    def list_range(self, choices: list[str]) -> CellRange:
+        """The cells of the hidden lists sheet holding ``choices`` (one column each),
+        for a drop-down whose choices do not fit inline.
+
+        Returns
+        -------
+        CellRange
+        """
         key = tuple(choices)
         if key not in self._list_ranges:
             if self._lists is None:
                 self._lists = Sheet(
                     self,
-                    self._book.add_worksheet(LISTS_SHEET, QuickWorksheet),
+                    self._book.add_worksheet(LISTS_SHEET),
                     LISTS_SHEET,
                 )
                 self._lists.worksheet.hide()
@@ -276,13 +282,17 @@ class Workbook:
             )
         return self._list_ranges[key]
 
-    def _expect_sheet(self, sheet: str, row: int, col: int, target: str) -> None:
+    def expect_sheet(self, sheet: str, row: int, col: int, target: str) -> None:
+        """Note that cell ``(row, col)`` of ``sheet`` links to sheet ``target``,
+        which must exist when the workbook closes."""
         self._expected.append((sheet, row, col, target))
+
+    # --- inner workings -----------------------------------------------------------
 
     def _check_links(self) -> None:
         for sheet, row, col, target in self._expected:
             if target not in self.sheets:
-                self._problems.add(
+                self.problems.add(
                     sheet,
                     row,
                     col,
@@ -297,7 +307,7 @@ class Workbook:
         if not self.metadata:
             return
         chunks = metadata_json(self.metadata, where=f"{self.path.name} metadata")
-        ws = self._book.add_worksheet(METADATA_SHEET, QuickWorksheet)
+        ws = self._book.add_worksheet(METADATA_SHEET)
         ws.very_hidden()
         ws.write_string(0, 0, METADATA_MARK)
         for offset, chunk in enumerate(chunks, start=1):
