@@ -13,13 +13,11 @@ Reading: ``csf.read_excel`` of that file (every sheet found by its headings,
 codes decoded, the log validated) against python-calamine reading every sheet
 of the same file into Python lists. Targets: at most 1.5 times each.
 
-The baselines are plain calls, as anyone would write them. ``to_excel`` has
-two speed-ups they lack: it pauses Python's cyclic garbage collector while it
-works (a workbook is hundreds of thousands of small objects), and its sheets
-skip XlsxWriter's rewriting of formulas that call none of Excel's newer
-functions (``cardscore_frames.excel.quick``; the same bytes, and most of the
-time of writing formulas). So, for information, the writing baseline is also
-timed with both: what the formatting, checks and charts cost on their own.
+The baselines are plain calls, as anyone would write them. ``to_excel`` pauses
+Python's cyclic garbage collector while it works (a workbook is hundreds of
+thousands of small objects), which they do not. So, for information, the
+writing baseline is also timed with the collector paused: what the formatting,
+checks and charts cost on their own.
 """
 
 from __future__ import annotations
@@ -37,7 +35,6 @@ from common import bench_parser, interleaved, limit_line, rate_line  # noqa: E40
 from python_calamine import CalamineWorkbook  # noqa: E402
 
 import cardscore_frames as csf  # noqa: E402
-from cardscore_frames.excel.quick import QuickWorksheet  # noqa: E402
 from cardscore_frames.excel.workbook import gc_paused  # noqa: E402
 from cardscore_frames.games.tarot.generate import random_deals  # noqa: E402
 
@@ -73,7 +70,7 @@ def cells_of(path: Path) -> list[tuple[str, list[tuple[int, int, str, object]]]]
     return out
 
 
-def plain_write(path: Path, sheets, worksheet_class=None) -> None:
+def plain_write(path: Path, sheets) -> None:
     """The same cells with plain XlsxWriter calls: no formats, no charts."""
     book = xlsxwriter.Workbook(
         str(path),
@@ -85,7 +82,7 @@ def plain_write(path: Path, sheets, worksheet_class=None) -> None:
         },
     )
     for name, cells in sheets:
-        ws = book.add_worksheet(name, worksheet_class)
+        ws = book.add_worksheet(name)
         write_string, write_number = ws.write_string, ws.write_number
         write_formula, write_datetime = ws.write_formula, ws.write_datetime
         for r, k, kind, value in cells:
@@ -134,7 +131,7 @@ def main() -> None:
     (t_write, t_plain, t_tuned), _ = interleaved(
         lambda: csf.to_excel(scored, ours),
         lambda: plain_write(plain, sheets),
-        tuned(lambda: plain_write(plain, sheets, QuickWorksheet)),
+        tuned(lambda: plain_write(plain, sheets)),
         repeat=args.repeat,
     )
     gc.unfreeze()
@@ -147,7 +144,7 @@ def main() -> None:
     assert back.equals(deals), "the season read back differs from the one written"
     print(rate_line("write: to_excel", args.n, t_write))
     print(rate_line("write: plain XlsxWriter, same cells", args.n, t_plain))
-    print(rate_line("write: the same, with to_excel's speed-ups", args.n, t_tuned))
+    print(rate_line("write: the same, the collector paused", args.n, t_tuned))
     print(rate_line("read: read_excel", args.n, t_read))
     print(rate_line("read: python-calamine, every sheet", args.n, t_cal))
     for label, ours_t, base_t in (
