@@ -10,7 +10,7 @@ from cardscore_frames.checking import GAME_INDEX, game_index, stamp
 from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.contract import ensure_scored, prepare_log
 from cardscore_frames.dispatch import dask_aware
-from cardscore_frames.games.belot.points import (
+from cardscore_frames.games.belot.arithmetic import (
     ARRAYS,
     BAIT_DECLARERS,
     BAIT_DEFENDERS,

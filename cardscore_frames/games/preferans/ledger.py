@@ -17,14 +17,12 @@ from cardscore_frames.contract import ensure_scored
 from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.errors import RulesError
 from cardscore_frames.games.points_logs import is_points_log
-from cardscore_frames.games.preferans.deals.arrays import (
+from cardscore_frames.games.preferans.arithmetic.arrays import (
     DERIVED_COLUMNS,
     SEAT_PAIRS,
     SEAT_RANGE,
 )
-from cardscore_frames.games.preferans.deals.schema import SCHEMA
-from cardscore_frames.games.preferans.deals.scoring import score
-from cardscore_frames.games.preferans.deals.seats import (
+from cardscore_frames.games.preferans.arithmetic.seats import (
     ALL_PASS,
     CORRECTION,
     HALF,
@@ -39,6 +37,8 @@ from cardscore_frames.games.preferans.deals.seats import (
 )
 from cardscore_frames.games.preferans.points_log import POINTS_SCHEMA, points_to_ledger
 from cardscore_frames.games.preferans.rules import MAX_SEATS, Rules
+from cardscore_frames.games.preferans.schema import SCHEMA
+from cardscore_frames.games.preferans.scoring import score
 from cardscore_frames.games.preferans.settlement.schema import SHEET_SCHEMA
 
 __all__ = ["sheet", "to_ledger", "ROLES"]
@@ -128,7 +128,7 @@ def sheet(scored: pd.DataFrame) -> pd.DataFrame:
     Examples
     --------
     >>> import cardscore_frames as csf
-    >>> from cardscore_frames.games.preferans.deals.scoring import score
+    >>> from cardscore_frames.games.preferans.scoring import score
     >>> deals = csf.read_log("sample_data/preferans_season.csv", game="preferans")
     >>> sh = sheet(score(deals))
     >>> bool((sh["pool"] == sh["pool_target"]).all())  # every pool closed
@@ -299,7 +299,7 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     Examples
     --------
     >>> import cardscore_frames as csf
-    >>> from cardscore_frames.games.preferans.deals.scoring import score
+    >>> from cardscore_frames.games.preferans.scoring import score
     >>> deals = csf.read_log("sample_data/preferans_season.csv", game="preferans")
     >>> ledger = to_ledger(score(deals))
     >>> sums = ledger.groupby(["game_key", "deal"], observed=True)["score"].sum()
