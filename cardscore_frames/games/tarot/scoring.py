@@ -25,8 +25,13 @@ from cardscore_frames.games.tarot.rules import (
     Rules,
     TarotRules,
 )
-from cardscore_frames.games.tarot.schema import SCHEMA, misere_declared
-from cardscore_frames.games.tarot.seats import PLAYERS, seat_of, seated
+from cardscore_frames.games.tarot.schema import (
+    PLAYERS,
+    SCHEMA,
+    misere_declared,
+    seat_of,
+    seated,
+)
 
 __all__ = ["score", "to_ledger", "SCORE_COLUMNS", "ROLES"]
 
