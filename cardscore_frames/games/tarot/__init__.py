@@ -7,6 +7,7 @@
 
 from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
+from cardscore_frames.games.tarot.ledger import ROLES, to_ledger
 from cardscore_frames.games.tarot.paper import KINDS as SHEET_KINDS
 from cardscore_frames.games.tarot.paper import WORDS, read_sheet, write_sheets
 from cardscore_frames.games.tarot.paper.template import OPTIONS as TEMPLATE_OPTIONS
@@ -27,12 +28,7 @@ from cardscore_frames.games.tarot.rules import (
     TarotRules,
 )
 from cardscore_frames.games.tarot.schema import PLAYERS, SCHEMA
-from cardscore_frames.games.tarot.scoring import (
-    ROLES,
-    SCORE_COLUMNS,
-    score,
-    to_ledger,
-)
+from cardscore_frames.games.tarot.scoring import SCORE_COLUMNS, score
 
 #: The tarot entry of the game registry.
 GAME = Game(

@@ -19,6 +19,7 @@ from cardscore_frames.excel import Workbook
 from cardscore_frames.excel.cells import prepare_column
 from cardscore_frames.excel.hooks import SheetEntry
 from cardscore_frames.excel.paper import encode
+from cardscore_frames.games.tarot.ledger import to_ledger
 from cardscore_frames.games.tarot.paper.drawing import (
     add_styles,
     chart,
@@ -32,7 +33,6 @@ from cardscore_frames.games.tarot.paper.drawing import (
 )
 from cardscore_frames.games.tarot.paper.layout import DETAILS, FIRST_ROW, table
 from cardscore_frames.games.tarot.schema import PLAYERS
-from cardscore_frames.games.tarot.scoring import to_ledger
 
 __all__ = ["write_sheets"]
 
