@@ -17,7 +17,7 @@ from cardscore_frames.excel.hooks import GameSheets
 from cardscore_frames.games.preferans.arithmetic.outcome import OUTCOMES
 from cardscore_frames.games.preferans.formats import FORMATS, read_openpref
 from cardscore_frames.games.preferans.generate import random_deals, random_games
-from cardscore_frames.games.preferans.ledger import ROLES, sheet, to_ledger
+from cardscore_frames.games.preferans.ledger import ROLES, to_ledger
 from cardscore_frames.games.preferans.paper import (
     KINDS,
     OPTIONS,
@@ -52,6 +52,7 @@ from cardscore_frames.games.preferans.settlement import (
     settle,
     settle_report,
 )
+from cardscore_frames.games.preferans.settlement.from_deals import sheet
 
 #: The preferans entry of the game registry.
 GAME = Game(

@@ -1,9 +1,10 @@
 """Scoring preferans deals, every game at once: what each player wrote on each deal.
 
 shared/rules/preferans.md "One deal": :func:`score` frames the arrays of
-:mod:`.arithmetic.arrays` (pool, mountain and whists on each opponent, deal by deal, with the
-pools' cap and overflow, the end of each game, and each deal's effect in whists);
-:mod:`.ledger` turns the result into the end-of-game sheet and the ledger.
+:mod:`.arithmetic.arrays` (pool, mountain and whists on each opponent, deal by
+deal, with the pools' cap and overflow, the end of each game, and each deal's
+effect in whists); :mod:`.ledger` turns the result into the ledger and
+:mod:`.settlement.from_deals` into the end-of-game sheet.
 """
 
 from __future__ import annotations
