@@ -140,7 +140,7 @@ from cardscore_frames.excel.paper import encode  # noqa: E402
 from cardscore_frames.games.belot.generate import random_deals as belot_deals  # noqa: E402
 from cardscore_frames.games.preferans.generate import random_games  # noqa: E402
 from cardscore_frames.games.tarot.generate import random_deals as tarot_deals  # noqa: E402
-from cardscore_frames.games.tarot.sheet.layout import table as tarot_table  # noqa: E402
+from cardscore_frames.games.tarot.paper.layout import table as tarot_table  # noqa: E402
 
 SEED = 1947
 LEAGUE = "Cercle des Trois Jeux"

@@ -17,8 +17,8 @@ import cardscore_frames as csf
 from cardscore_frames.checking import game_index
 from cardscore_frames.errors import LogValidationError, RulesError
 from cardscore_frames.games import belot
+from cardscore_frames.games.belot.arithmetic import protocol
 from cardscore_frames.games.belot.generate import random_deals
-from cardscore_frames.games.belot.points import protocol
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_data" / "belot_season.csv"
@@ -790,7 +790,7 @@ def test_match_ends_in_a_log_in_order_are_those_found_in_any_order(seed):
     # count over every deal. Random points and invalid deals give matches that
     # end early (deals after the end), late, or never.
     from cardscore_frames.checking import game_index
-    from cardscore_frames.games.belot.points import protocol
+    from cardscore_frames.games.belot.arithmetic import protocol
 
     rng = np.random.default_rng(seed)
     sizes = rng.integers(1, 30, 200)

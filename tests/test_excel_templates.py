@@ -20,11 +20,11 @@ import pytest
 
 import cardscore_frames as csf
 from cardscore_frames.excel import cell_ref, read_metadata
-from cardscore_frames.games.belot import sheet as belot_sheet
-from cardscore_frames.games.preferans.pulka import export as pulka
-from cardscore_frames.games.preferans.pulka.settlement import table as pulka_table
-from cardscore_frames.games.tarot.sheet.layout import FIRST_ROW as TAROT_FIRST
-from cardscore_frames.games.tarot.sheet.layout import table as tarot_table
+from cardscore_frames.games.belot import paper as belot_paper
+from cardscore_frames.games.preferans.paper import export as pulka
+from cardscore_frames.games.preferans.paper.settlement import table as pulka_table
+from cardscore_frames.games.tarot.paper.layout import FIRST_ROW as TAROT_FIRST
+from cardscore_frames.games.tarot.paper.layout import table as tarot_table
 
 sys.path.insert(0, str(Path(__file__).parent / "excel"))
 from fill import computed, fill  # noqa: E402
@@ -140,19 +140,19 @@ def belot_filled(folder: Path, deals: pd.DataFrame, name: str) -> Path:
     path = csf.write_template(
         folder / f"{name}.xlsx", game="belot", players=players, rows=len(deals) + 1
     )
-    columns = belot_sheet.table(bela=False, template=True).columns
+    columns = belot_paper.table(bela=False, template=True).columns
     details = {c: deals.loc[0, c] for c in DETAILS if c in deals}
     return fill(path, folder / f"{name}-filled.xlsx", deals, columns, details)
 
 
 def belot_values(values: dict, deals: pd.DataFrame) -> pd.DataFrame:
-    layout = belot_sheet.table(bela=False, template=True)
+    layout = belot_paper.table(bela=False, template=True)
     keys = ("points_A", "points_B", "total_A", "total_B", "bait_A", "bait_B")
     return pd.DataFrame(
         {
             key: [
                 values.get(
-                    ("ПРОТОКОЛ", cell_ref(belot_sheet.FIRST_ROW + i, layout.col(key)))
+                    ("ПРОТОКОЛ", cell_ref(belot_paper.FIRST_ROW + i, layout.col(key)))
                 )
                 for i in range(len(deals))
             ]
@@ -188,7 +188,7 @@ def test_belot_template_scores_like_the_package(folder, which):
     got = belot_values(values, deals).fillna("")
     expected = expected_belot(deals)
     pd.testing.assert_frame_equal(got, expected, check_dtype=False)
-    last = belot_sheet.FIRST_ROW + len(deals) + 2  # Σ row, then the winner line
+    last = belot_paper.FIRST_ROW + len(deals) + 2  # Σ row, then the winner line
     line = values[("ПРОТОКОЛ", cell_ref(last, 0))]
     if which == "match-1":
         assert line == "Победа: пара B — 156 : 317"

@@ -405,7 +405,7 @@ def test_sheet_messages_name_game_and_player_and_count_rows():
 def test_the_ledger_reads_the_seats_back_from_the_scored_log():
     # to_ledger takes each deal's seats from the scorer's players, declarer_seat
     # and dealer_seat: the same arrays as finding them from the players' names
-    from cardscore_frames.games.preferans.deals.seats import (
+    from cardscore_frames.games.preferans.arithmetic.seats import (
         Seats,
         scored_seats,
         seats,

@@ -404,8 +404,8 @@ def test_running_sheets_stay_exact_when_the_log_s_sum_wraps():
     # around; each game's own totals, which fit, must still come out exact, in a
     # log in game order and in a shuffled one.
     from cardscore_frames.checking import game_index
-    from cardscore_frames.games.preferans.deals.arrays import _running
-    from cardscore_frames.games.preferans.deals.pools import walk
+    from cardscore_frames.games.preferans.arithmetic.arrays import _running
+    from cardscore_frames.games.preferans.arithmetic.pools import walk
 
     big = 10**9
     log = pd.DataFrame({"game_id": [1, 1, 2, 2, 3, 3], "deal": [1, 2, 1, 2, 1, 2]})

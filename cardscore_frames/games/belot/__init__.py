@@ -10,6 +10,11 @@
 
 from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
+from cardscore_frames.games.belot.ledger import ROLES, to_ledger
+from cardscore_frames.games.belot.paper import KINDS as SHEET_KINDS
+from cardscore_frames.games.belot.paper import WORDS, read_sheet, write_sheets
+from cardscore_frames.games.belot.paper.template import OPTIONS as TEMPLATE_OPTIONS
+from cardscore_frames.games.belot.paper.template import write_template
 from cardscore_frames.games.belot.points_log import POINTS_SCHEMA, to_points
 from cardscore_frames.games.belot.profile import profile
 from cardscore_frames.games.belot.results import matches, pair_totals, report, results
@@ -31,11 +36,7 @@ from cardscore_frames.games.belot.rules import (
     Rules,
 )
 from cardscore_frames.games.belot.schema import PLAYERS, SCHEMA
-from cardscore_frames.games.belot.scoring import ROLES, SCORE_COLUMNS, score, to_ledger
-from cardscore_frames.games.belot.sheet import KINDS as SHEET_KINDS
-from cardscore_frames.games.belot.sheet import WORDS, read_sheet, write_sheets
-from cardscore_frames.games.belot.template import OPTIONS as TEMPLATE_OPTIONS
-from cardscore_frames.games.belot.template import write_template
+from cardscore_frames.games.belot.scoring import SCORE_COLUMNS, score
 
 #: The belot entry of the game registry.
 GAME = Game(

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.games.belot.points import score_arrays
+from cardscore_frames.games.belot.arithmetic import score_arrays
 from cardscore_frames.games.belot.rules import (
     CONTRACTS,
     DECK_WHISTS,

@@ -17,7 +17,7 @@ whole value, PC + Pp + Pv, goes to one pair or is split), a БТ only on a pair
 that scored nothing on the deal (the declarers of a failed contract, the
 defenders of a doubled make; under ``bela_kept`` the declarers keep 2), and no
 deal after the one whose running total decided the match (rule 8, the same
-arithmetic as the deal log's, :func:`~.points.protocol`).
+arithmetic as the deal log's, :func:`~.arithmetic.protocol`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from cardscore_frames.checking import (
     stamp,
 )
 from cardscore_frames.contract import ensure_scored, get_game, prepare_log
-from cardscore_frames.games.belot.points import protocol
+from cardscore_frames.games.belot.arithmetic import protocol
 from cardscore_frames.games.belot.rules import BELA_POINTS, PAIRS, BelotRules, Rules
 from cardscore_frames.games.belot.schema import (
     PLAYERS,

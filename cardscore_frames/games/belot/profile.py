@@ -13,8 +13,9 @@ import pandas as pd
 
 from cardscore_frames.checking.seats import seated, seats_taken
 from cardscore_frames.contract import ensure_scored
+from cardscore_frames.games.belot.ledger import to_ledger
 from cardscore_frames.games.belot.schema import PLAYERS, pair_key
-from cardscore_frames.games.belot.scoring import SCORE_COLUMNS, score, to_ledger
+from cardscore_frames.games.belot.scoring import SCORE_COLUMNS, score
 
 __all__ = ["profile"]
 

@@ -7,9 +7,10 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import METADATA_COLUMNS
+from cardscore_frames.games.belot.ledger import to_ledger
 from cardscore_frames.games.belot.rules import Rules
 from cardscore_frames.games.belot.schema import pair_key
-from cardscore_frames.games.belot.scoring import score, to_ledger
+from cardscore_frames.games.belot.scoring import score
 from cardscore_frames.ledger.per_game import RESULT_COLUMNS
 
 __all__ = ["matches", "pair_totals", "results", "report"]

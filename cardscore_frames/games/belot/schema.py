@@ -7,7 +7,7 @@ nothing was named above the base). The optional ``bela`` column is read only und
 ``Rules(bela_kept=True)``.
 
 Deals logged after their match was decided are found by scoring the log (the
-shared arithmetic of :mod:`.points`) inside :func:`check_after_match`, so that
+shared arithmetic of :mod:`.arithmetic`) inside :func:`check_after_match`, so that
 ``read_log`` reports them with every other problem and ``errors="collect"``
 rejects them; it is the last check and trusts only deals with no other problem.
 """
@@ -19,7 +19,7 @@ import pandas as pd
 
 from cardscore_frames.checking import Field, Problems, Schema, filled, game_index
 from cardscore_frames.checking.seats import name_codes
-from cardscore_frames.games.belot.points import ARRAYS, score_arrays
+from cardscore_frames.games.belot.arithmetic import ARRAYS, score_arrays
 from cardscore_frames.games.belot.rules import (
     BELA_WHISTS,
     CONTRACTS,

@@ -14,27 +14,21 @@ settled).
 
 from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
-from cardscore_frames.games.preferans.deals import (
-    OUTCOMES,
-    PLAYERS,
-    ROLES,
-    SCHEMA,
-    SCORE_COLUMNS,
-    score,
-    sheet,
-    to_ledger,
-)
+from cardscore_frames.games.preferans.arithmetic.outcome import OUTCOMES
 from cardscore_frames.games.preferans.formats import FORMATS, read_openpref
 from cardscore_frames.games.preferans.generate import random_deals, random_games
-from cardscore_frames.games.preferans.points_log import POINTS_SCHEMA, to_points
-from cardscore_frames.games.preferans.profile import profile
-from cardscore_frames.games.preferans.pulka import (
+from cardscore_frames.games.preferans.ledger import ROLES, to_ledger
+from cardscore_frames.games.preferans.paper import (
     KINDS,
     OPTIONS,
     WORDS,
     read_sheet,
     write_sheets,
 )
+from cardscore_frames.games.preferans.paper.template import OPTIONS as TEMPLATE_OPTIONS
+from cardscore_frames.games.preferans.paper.template import write_template
+from cardscore_frames.games.preferans.points_log import POINTS_SCHEMA, to_points
+from cardscore_frames.games.preferans.profile import profile
 from cardscore_frames.games.preferans.results import report, results
 from cardscore_frames.games.preferans.rules import (
     CALLS,
@@ -45,6 +39,8 @@ from cardscore_frames.games.preferans.rules import (
     PreferansRules,
     Rules,
 )
+from cardscore_frames.games.preferans.schema import PLAYERS, SCHEMA
+from cardscore_frames.games.preferans.scoring import SCORE_COLUMNS, score
 from cardscore_frames.games.preferans.settlement import (
     COMPENSATION_WHISTS,
     METHODS,
@@ -56,8 +52,7 @@ from cardscore_frames.games.preferans.settlement import (
     settle,
     settle_report,
 )
-from cardscore_frames.games.preferans.template import OPTIONS as TEMPLATE_OPTIONS
-from cardscore_frames.games.preferans.template import write_template
+from cardscore_frames.games.preferans.settlement.from_deals import sheet
 
 #: The preferans entry of the game registry.
 GAME = Game(

@@ -13,8 +13,8 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.errors import RulesError
-from cardscore_frames.games.preferans.deals.arrays import compute
-from cardscore_frames.games.preferans.deals.seats import (
+from cardscore_frames.games.preferans.arithmetic.arrays import compute
+from cardscore_frames.games.preferans.arithmetic.seats import (
     CALL_COLUMNS,
     PLAYERS,
     TRICK_COLUMNS,

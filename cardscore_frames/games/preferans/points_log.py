@@ -37,7 +37,7 @@ from cardscore_frames.games.points_logs import (
     running_totals,
     wide_from_ledger,
 )
-from cardscore_frames.games.preferans.deals.seats import PLAYERS
+from cardscore_frames.games.preferans.arithmetic.seats import PLAYERS
 from cardscore_frames.games.preferans.rules import PLAYER_COUNTS, PreferansRules, Rules
 
 __all__ = [

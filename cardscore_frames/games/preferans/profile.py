@@ -13,12 +13,10 @@ import pandas as pd
 
 from cardscore_frames.checking.seats import seated, seats_taken
 from cardscore_frames.contract import ensure_scored
-from cardscore_frames.games.preferans.deals import (
-    DERIVED_COLUMNS,
-    PLAYERS,
-    score,
-    to_ledger,
-)
+from cardscore_frames.games.preferans.arithmetic.arrays import DERIVED_COLUMNS
+from cardscore_frames.games.preferans.ledger import to_ledger
+from cardscore_frames.games.preferans.schema import PLAYERS
+from cardscore_frames.games.preferans.scoring import score
 
 __all__ = ["profile"]
 

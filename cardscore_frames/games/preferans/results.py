@@ -5,9 +5,10 @@ from __future__ import annotations
 import pandas as pd
 
 from cardscore_frames.checking import METADATA_COLUMNS
-from cardscore_frames.games.preferans.deals.ledger import sheet, to_ledger
-from cardscore_frames.games.preferans.deals.scoring import score
+from cardscore_frames.games.preferans.ledger import to_ledger
 from cardscore_frames.games.preferans.rules import Rules
+from cardscore_frames.games.preferans.scoring import score
+from cardscore_frames.games.preferans.settlement.from_deals import sheet
 from cardscore_frames.games.preferans.settlement.settle import settle
 from cardscore_frames.ledger.per_game import results_by_score
 

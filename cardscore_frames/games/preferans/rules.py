@@ -40,7 +40,7 @@ WHIST_OBLIGATION = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
 SUITS = ("s", "c", "d", "h", "nt")
 #: Every contract a log may hold, as stored (lower case): ``6s`` .. ``10nt``, then
 #: ``misere``, ``pass`` (an all-pass deal) and ``correction`` (amounts written on
-#: the sheet that no deal explains: deals/corrections.py).
+#: the sheet that no deal explains: arithmetic/corrections.py).
 CONTRACTS = (
     *(f"{level}{suit}" for level in CONTRACT_VALUE for suit in SUITS),
     "misere",

@@ -7,6 +7,11 @@
 
 from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
+from cardscore_frames.games.tarot.ledger import ROLES, to_ledger
+from cardscore_frames.games.tarot.paper import KINDS as SHEET_KINDS
+from cardscore_frames.games.tarot.paper import WORDS, read_sheet, write_sheets
+from cardscore_frames.games.tarot.paper.template import OPTIONS as TEMPLATE_OPTIONS
+from cardscore_frames.games.tarot.paper.template import write_template
 from cardscore_frames.games.tarot.points_log import POINTS_SCHEMA, to_points
 from cardscore_frames.games.tarot.profile import profile
 from cardscore_frames.games.tarot.results import report, results
@@ -23,16 +28,7 @@ from cardscore_frames.games.tarot.rules import (
     TarotRules,
 )
 from cardscore_frames.games.tarot.schema import PLAYERS, SCHEMA
-from cardscore_frames.games.tarot.scoring import (
-    ROLES,
-    SCORE_COLUMNS,
-    score,
-    to_ledger,
-)
-from cardscore_frames.games.tarot.sheet import KINDS as SHEET_KINDS
-from cardscore_frames.games.tarot.sheet import WORDS, read_sheet, write_sheets
-from cardscore_frames.games.tarot.template import OPTIONS as TEMPLATE_OPTIONS
-from cardscore_frames.games.tarot.template import write_template
+from cardscore_frames.games.tarot.scoring import SCORE_COLUMNS, score
 
 #: The tarot entry of the game registry.
 GAME = Game(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from cardscore_frames.games.tarot.scoring import score, to_ledger
+from cardscore_frames.games.tarot.ledger import to_ledger
+from cardscore_frames.games.tarot.scoring import score
 from cardscore_frames.ledger import totals
 from cardscore_frames.ledger.per_game import results_by_score
 

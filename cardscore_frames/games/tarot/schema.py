@@ -1,4 +1,5 @@
-"""The tarot deal log: its columns and every check of shared/rules/tarot.md.
+"""The tarot deal log: its columns, who sits where (the five seat columns and
+the seat lookups) and every check of shared/rules/tarot.md.
 
 Log semantics worth knowing: a blank ``petit_au_bout``, poignée or ``chelem`` cell
 means ``none``; a blank ``partner`` (or the taker's own name) at 5 players means
@@ -13,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import BlankWhen, Field, Problems, Schema, filled
+from cardscore_frames.checking import seats as _seats
 from cardscore_frames.checking.seats import (
     codes_where,
     players_text,
@@ -30,14 +32,43 @@ from cardscore_frames.games.tarot.rules import (
     POIGNEES,
     Rules,
 )
-from cardscore_frames.games.tarot.seats import (
-    PLAYERS,
-    active_players,
-    is_seated,
-    seat_names,
-)
 
-__all__ = ["SCHEMA", "PLAYERS", "seat_names", "active_players"]
+__all__ = [
+    "SCHEMA",
+    "PLAYERS",
+    "seat_names",
+    "seated",
+    "seat_of",
+    "is_seated",
+    "active_players",
+]
+
+PLAYERS = tuple(f"player{i}" for i in range(1, 6))
+
+
+def seat_names(deals: pd.DataFrame) -> np.ndarray:
+    """Player names as an (n_deals, 5) object array, None where the seat is empty."""
+    return _seats.seat_names(deals, PLAYERS)
+
+
+def seated(deals: pd.DataFrame) -> np.ndarray:
+    """(n_deals, 5) bool: the seat has a player."""
+    return _seats.seated(deals, PLAYERS)
+
+
+def seat_of(deals: pd.DataFrame, column: str) -> np.ndarray:
+    """The seat (0-4) whose player is named in ``column``; -1 when blank or not seated."""
+    return _seats.seat_of(deals, PLAYERS, column)
+
+
+def is_seated(deals: pd.DataFrame, column: str) -> np.ndarray:
+    return seat_of(deals, column) >= 0
+
+
+def active_players(deals: pd.DataFrame) -> np.ndarray:
+    """Players who play each deal: those seated, less one sitting out."""
+    out = deals["sits_out"].notna().to_numpy() if "sits_out" in deals else 0
+    return _seats.seats_taken(seated(deals)) - out
 
 
 _CONTRACT_ALIASES = {

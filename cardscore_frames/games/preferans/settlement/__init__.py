@@ -1,6 +1,11 @@
 """Preferans settlement: the end-of-game sheet (пулька) settled by the exact
-formula and the seed's two paper methods (shared/rules/preferans.md "Settlement")."""
+formula and the seed's two paper methods (shared/rules/preferans.md "Settlement"),
+and the same sheet summed from scored deals (:mod:`.from_deals`)."""
 
+from cardscore_frames.games.preferans.settlement.from_deals import (
+    CORRECTION_PARTS,
+    sheet,
+)
 from cardscore_frames.games.preferans.settlement.schema import (
     SHEET_COLUMNS,
     SHEET_SCHEMA,
@@ -25,4 +30,6 @@ __all__ = [
     "settle",
     "pairwise",
     "settle_report",
+    "sheet",
+    "CORRECTION_PARTS",
 ]

@@ -16,19 +16,19 @@ import pandas as pd
 
 from cardscore_frames.checking import GameIndex, Problems, game_index
 from cardscore_frames.errors import LogValidationError, RulesError
-from cardscore_frames.games.preferans.deals.corrections import (
+from cardscore_frames.games.preferans.arithmetic.corrections import (
     amounts,
     price_override,
     whist_seat,
 )
-from cardscore_frames.games.preferans.deals.outcome import (
+from cardscore_frames.games.preferans.arithmetic.outcome import (
     Deal,
     all_pass_prices,
     deal_effects,
     with_corrections,
 )
-from cardscore_frames.games.preferans.deals.pools import DealWalk, run_pools, walk
-from cardscore_frames.games.preferans.deals.seats import (
+from cardscore_frames.games.preferans.arithmetic.pools import DealWalk, run_pools, walk
+from cardscore_frames.games.preferans.arithmetic.seats import (
     ALL_PASS,
     CORRECTION,
     Seats,

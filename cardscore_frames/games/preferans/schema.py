@@ -20,15 +20,15 @@ import pandas as pd
 
 from cardscore_frames.checking import Field, Problems, Schema, filled, game_index
 from cardscore_frames.checking.seats import players_text, same_name
-from cardscore_frames.games.preferans.deals.arrays import check_options
-from cardscore_frames.games.preferans.deals.corrections import (
+from cardscore_frames.games.preferans.arithmetic.arrays import check_options
+from cardscore_frames.games.preferans.arithmetic.corrections import (
     FIELDS as CORRECTION_FIELDS,
 )
-from cardscore_frames.games.preferans.deals.corrections import (
+from cardscore_frames.games.preferans.arithmetic.corrections import (
     check_corrections,
 )
-from cardscore_frames.games.preferans.deals.ends import check_after_end
-from cardscore_frames.games.preferans.deals.seats import (
+from cardscore_frames.games.preferans.arithmetic.ends import check_after_end
+from cardscore_frames.games.preferans.arithmetic.seats import (
     ALL_PASS,
     CALL_COLUMNS,
     CORRECTION,

@@ -38,7 +38,7 @@ import pandas as pd
 
 from cardscore_frames.checking import Field, Problems
 from cardscore_frames.checking.seats import players_text, seat_of
-from cardscore_frames.games.preferans.deals.seats import (
+from cardscore_frames.games.preferans.arithmetic.seats import (
     ALL_PASS,
     CALL_COLUMNS,
     CORRECTION,

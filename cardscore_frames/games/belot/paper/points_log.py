@@ -34,7 +34,7 @@ from cardscore_frames.excel.paper import (
 )
 from cardscore_frames.excel.reading import SheetCells
 from cardscore_frames.excel.sheet import Sheet
-from cardscore_frames.games.belot.sheet.drawing import (
+from cardscore_frames.games.belot.paper.drawing import (
     add_styles,
     chart,
     finish,
@@ -43,8 +43,8 @@ from cardscore_frames.games.belot.sheet.drawing import (
     write_bottom,
     write_top,
 )
-from cardscore_frames.games.belot.sheet.export import _index_row
-from cardscore_frames.games.belot.sheet.layout import (
+from cardscore_frames.games.belot.paper.export import _index_row
+from cardscore_frames.games.belot.paper.layout import (
     BAIT,
     DETAILS,
     FIRST_ROW,

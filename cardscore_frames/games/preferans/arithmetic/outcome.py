@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 
 from cardscore_frames.blocks import by_blocks
-from cardscore_frames.games.preferans.deals.seats import (
+from cardscore_frames.games.preferans.arithmetic.seats import (
     ALL_PASS,
     HALF,
     LEVEL,

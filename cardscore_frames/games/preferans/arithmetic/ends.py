@@ -12,9 +12,9 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Problems, game_index
-from cardscore_frames.games.preferans.deals.arrays import WALK, game_ends, walked
-from cardscore_frames.games.preferans.deals.corrections import POOL_COLUMNS
-from cardscore_frames.games.preferans.deals.seats import (
+from cardscore_frames.games.preferans.arithmetic.arrays import WALK, game_ends, walked
+from cardscore_frames.games.preferans.arithmetic.corrections import POOL_COLUMNS
+from cardscore_frames.games.preferans.arithmetic.seats import (
     CORRECTION,
     PLAYERS,
     Seats,

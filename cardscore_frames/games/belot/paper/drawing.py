@@ -13,7 +13,7 @@ import pandas as pd
 from cardscore_frames.excel import Workbook, col_letters, table_chart
 from cardscore_frames.excel.paper import Table, hint, write_details
 from cardscore_frames.excel.sheet import Sheet
-from cardscore_frames.games.belot.sheet.layout import (
+from cardscore_frames.games.belot.paper.layout import (
     BAIT,
     DETAILS,
     DETAILS_ON_TOP,

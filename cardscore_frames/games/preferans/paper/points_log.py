@@ -42,9 +42,9 @@ from cardscore_frames.excel.paper import (
 )
 from cardscore_frames.excel.reading import SheetCells
 from cardscore_frames.excel.sheet import Sheet
-from cardscore_frames.games.preferans.deals.seats import PLAYERS
-from cardscore_frames.games.preferans.pulka.export import add_styles
-from cardscore_frames.games.preferans.pulka.protocol import NET, RUN
+from cardscore_frames.games.preferans.arithmetic.seats import PLAYERS
+from cardscore_frames.games.preferans.paper.export import add_styles
+from cardscore_frames.games.preferans.paper.protocol import NET, RUN
 
 __all__ = ["points_table", "write_points_sheets", "read_points", "NO_DRAWING"]
 

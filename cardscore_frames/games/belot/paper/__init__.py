@@ -12,13 +12,13 @@ The template (:mod:`.template`) draws the same columns, so that both read back
 through :func:`read_sheet`.
 
 A points-only log (``kind="points"``: each pair's points per deal) gets the
-протокол's pair columns only (:mod:`.points`).
+протокол's pair columns only (:mod:`.points_log`).
 """
 
 from __future__ import annotations
 
 from cardscore_frames.excel.hooks import with_points
-from cardscore_frames.games.belot.sheet.drawing import (
+from cardscore_frames.games.belot.paper.drawing import (
     add_styles,
     chart,
     finish,
@@ -29,8 +29,8 @@ from cardscore_frames.games.belot.sheet.drawing import (
     write_points,
     write_top,
 )
-from cardscore_frames.games.belot.sheet.export import write_sheets as write_deals
-from cardscore_frames.games.belot.sheet.layout import (
+from cardscore_frames.games.belot.paper.export import write_sheets as write_deals
+from cardscore_frames.games.belot.paper.layout import (
     BAIT,
     DETAILS,
     DOUBLING_CODES,
@@ -40,8 +40,8 @@ from cardscore_frames.games.belot.sheet.layout import (
     WORDS,
     table,
 )
-from cardscore_frames.games.belot.sheet.layout import read_sheet as read_deals
-from cardscore_frames.games.belot.sheet.points import (
+from cardscore_frames.games.belot.paper.layout import read_sheet as read_deals
+from cardscore_frames.games.belot.paper.points_log import (
     points_table,
     read_points,
     write_points_sheets,

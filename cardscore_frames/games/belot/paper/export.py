@@ -14,7 +14,7 @@ from cardscore_frames.excel import Workbook
 from cardscore_frames.excel.cells import prepare_column
 from cardscore_frames.excel.hooks import SheetEntry
 from cardscore_frames.excel.paper import Table, encode
-from cardscore_frames.games.belot.sheet.drawing import (
+from cardscore_frames.games.belot.paper.drawing import (
     add_styles,
     chart,
     finish,
@@ -24,7 +24,7 @@ from cardscore_frames.games.belot.sheet.drawing import (
     write_points,
     write_top,
 )
-from cardscore_frames.games.belot.sheet.layout import BAIT, DETAILS, FIRST_ROW, table
+from cardscore_frames.games.belot.paper.layout import BAIT, DETAILS, FIRST_ROW, table
 
 __all__ = ["write_sheets"]
 

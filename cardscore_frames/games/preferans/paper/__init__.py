@@ -5,12 +5,12 @@ the pool target, the dot-joined running entries of pool, mountain and whists
 on each opponent; 3 and 4 players), the end-of-game table, and the settlement
 step by step (amnesty, mountain into whists, pairwise netting, totals,
 money) by the chosen method beside the exact one, every step a live formula.
-From a deal log, each game also gets its deal protocol. The package is named
-``pulka`` because ``preferans.sheet`` is already the function that sums a
-game's deals into its end-of-game sheet.
+From a deal log, each game also gets its deal protocol. Every game's paper
+sheet lives in ``paper/``, not ``sheet/``: ``preferans.sheet`` is already the
+function that sums a game's deals into its end-of-game sheet.
 
 A points-only log (``kind="points"``: each player's whists per deal) has no
-pool to draw: its sheet is the protocol of the whists (:mod:`.points`).
+pool to draw: its sheet is the protocol of the whists (:mod:`.points_log`).
 """
 
 from __future__ import annotations
@@ -27,14 +27,14 @@ from cardscore_frames.excel.paper import (
     read_rows,
 )
 from cardscore_frames.excel.reading import SheetCells
-from cardscore_frames.games.preferans.pulka.export import DETAILS, TERMS
-from cardscore_frames.games.preferans.pulka.export import write_sheets as write_pools
-from cardscore_frames.games.preferans.pulka.points import (
+from cardscore_frames.games.preferans.paper.export import DETAILS, TERMS
+from cardscore_frames.games.preferans.paper.export import write_sheets as write_pools
+from cardscore_frames.games.preferans.paper.points_log import (
     read_points,
     write_points_sheets,
 )
-from cardscore_frames.games.preferans.pulka.protocol import read_protocol
-from cardscore_frames.games.preferans.pulka.settlement import table
+from cardscore_frames.games.preferans.paper.protocol import read_protocol
+from cardscore_frames.games.preferans.paper.settlement import table
 
 __all__ = ["WORDS", "OPTIONS", "KINDS", "write_sheets", "read_sheet"]
 

@@ -7,18 +7,18 @@ the donne's score and the running total (cumul, bold), the zero-sum checks
 Σ donne and Σ cumul as formulas, totals and places at the bottom, and a line
 chart of the cumuls. A passed donne keeps its row (``—``, ``passe``, all 0).
 At a 5-seat table where the dealer sits out, a column ``Mort`` names him and
-his cell is 0 in grey. The template (:mod:`..template`) draws the same columns,
+his cell is 0 in grey. The template (:mod:`.template`) draws the same columns,
 so that both read back through :func:`read_sheet`.
 
 A points-only log (``kind="points"``: each player's score per donne) gets the
-same feuille without the columns of the contract (:mod:`.points`).
+same feuille without the columns of the contract (:mod:`.points_log`).
 """
 
 from __future__ import annotations
 
 from cardscore_frames.excel.hooks import with_points
-from cardscore_frames.games.tarot.sheet.export import write_sheets as write_deals
-from cardscore_frames.games.tarot.sheet.layout import (
+from cardscore_frames.games.tarot.paper.export import write_sheets as write_deals
+from cardscore_frames.games.tarot.paper.layout import (
     CAMP_CODES,
     CHELEM_CODES,
     CONTRACT_CODES,
@@ -27,8 +27,8 @@ from cardscore_frames.games.tarot.sheet.layout import (
     WORDS,
     table,
 )
-from cardscore_frames.games.tarot.sheet.layout import read_sheet as read_deals
-from cardscore_frames.games.tarot.sheet.points import (
+from cardscore_frames.games.tarot.paper.layout import read_sheet as read_deals
+from cardscore_frames.games.tarot.paper.points_log import (
     points_table,
     read_points,
     write_points_sheets,

@@ -1,6 +1,6 @@
 """A blank протокол whose formulas score each deal as it is typed.
 
-The same columns as the export (:mod:`.sheet`), with drop-downs and number
+The same columns as the export (:mod:`.export`), with drop-downs and number
 checks, and formulas for rules 1 to 8 of shared/rules/belot.md: a trickless
 side's declarations, whists, made or not, contract points with contra,
 points for whists (capo too), the result table with БТ, the running totals,
@@ -20,6 +20,19 @@ from cardscore_frames.excel.constants import write_constants, write_lookup
 from cardscore_frames.excel.hooks import DETAIL_OPTIONS, SheetEntry
 from cardscore_frames.excel.paper import Table
 from cardscore_frames.excel.sheet import Sheet
+from cardscore_frames.games.belot.paper import (
+    BAIT,
+    DOUBLING_CODES,
+    FIRST_ROW,
+    SUIT_CODES,
+    add_styles,
+    chart,
+    table,
+    where,
+    write_bottom,
+    write_points,
+    write_top,
+)
 from cardscore_frames.games.belot.rules import (
     ALL_TRICKS_BASE_COST,
     ALL_TRICKS_WHISTS,
@@ -32,19 +45,6 @@ from cardscore_frames.games.belot.rules import (
     TRICKS,
     WHISTS_PER_POINT,
     Rules,
-)
-from cardscore_frames.games.belot.sheet import (
-    BAIT,
-    DOUBLING_CODES,
-    FIRST_ROW,
-    SUIT_CODES,
-    add_styles,
-    chart,
-    table,
-    where,
-    write_bottom,
-    write_points,
-    write_top,
 )
 
 __all__ = ["write_template", "OPTIONS", "RULES_SHEET"]

@@ -4,7 +4,7 @@ The scorekeeper types each player's final pool, mountain and whists on each
 opponent into the end-of-game table, with the pool target, the price of a
 whist and the currency's unit; the drawing follows the table, and the two
 settlements beside it, the seed's method 1 and the exact one, are formulas
-(:mod:`.pulka.settlement`) over the table and the rules sheet, written from
+(:mod:`.settlement`) over the table and the rules sheet, written from
 the package's rules. It reads back as the preferans ``sheet`` log.
 """
 
@@ -19,15 +19,15 @@ from cardscore_frames.errors import RulesError
 from cardscore_frames.excel import Workbook, excel_string
 from cardscore_frames.excel.hooks import DETAIL_OPTIONS, SheetEntry
 from cardscore_frames.excel.paper import hint
-from cardscore_frames.games.preferans.pulka import drawing
-from cardscore_frames.games.preferans.pulka.export import (
+from cardscore_frames.games.preferans.paper import drawing
+from cardscore_frames.games.preferans.paper.export import (
     RIGHT,
     TOP,
     add_styles,
     page,
     write_rules,
 )
-from cardscore_frames.games.preferans.pulka.settlement import (
+from cardscore_frames.games.preferans.paper.settlement import (
     Values,
     refs,
     table,

@@ -1,9 +1,10 @@
 """Scoring preferans deals, every game at once: what each player wrote on each deal.
 
 shared/rules/preferans.md "One deal": :func:`score` frames the arrays of
-:mod:`.arrays` (pool, mountain and whists on each opponent, deal by deal, with the
-pools' cap and overflow, the end of each game, and each deal's effect in whists);
-:mod:`.ledger` turns the result into the end-of-game sheet and the ledger.
+:mod:`.arithmetic.arrays` (pool, mountain and whists on each opponent, deal by
+deal, with the pools' cap and overflow, the end of each game, and each deal's
+effect in whists); :mod:`.ledger` turns the result into the ledger and
+:mod:`.settlement.from_deals` into the end-of-game sheet.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.contract import prepare_log
 from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.games.points_logs import is_points_log
-from cardscore_frames.games.preferans.deals.arrays import (
+from cardscore_frames.games.preferans.arithmetic.arrays import (
     BLOCK_COLUMNS,
     SCORE_COLUMNS,
     SEAT_RANGE,
@@ -25,10 +26,10 @@ from cardscore_frames.games.preferans.deals.arrays import (
     check_options,
     compute,
 )
-from cardscore_frames.games.preferans.deals.outcome import OUTCOMES
-from cardscore_frames.games.preferans.deals.schema import SCHEMA
+from cardscore_frames.games.preferans.arithmetic.outcome import OUTCOMES
 from cardscore_frames.games.preferans.points_log import POINTS_SCHEMA, score_points
 from cardscore_frames.games.preferans.rules import PreferansRules, Rules
+from cardscore_frames.games.preferans.schema import SCHEMA
 
 __all__ = ["score", "SCORE_COLUMNS"]
 
@@ -94,7 +95,7 @@ def score(
     Examples
     --------
     >>> import cardscore_frames as csf
-    >>> from cardscore_frames.games.preferans.deals.scoring import score
+    >>> from cardscore_frames.games.preferans.scoring import score
     >>> deals = csf.read_log("sample_data/preferans_season.csv", game="preferans")
     >>> scored = score(deals)
     >>> bool(scored.groupby("game_id")["game_over"].last().all())

@@ -34,8 +34,7 @@ from cardscore_frames.excel.paper import (
     read_rows,
 )
 from cardscore_frames.excel.reading import SheetCells
-from cardscore_frames.games.tarot.seats import PLAYERS
-from cardscore_frames.games.tarot.sheet.drawing import (
+from cardscore_frames.games.tarot.paper.drawing import (
     add_styles,
     chart,
     finish,
@@ -45,12 +44,12 @@ from cardscore_frames.games.tarot.sheet.drawing import (
     write_scores,
     write_top,
 )
-from cardscore_frames.games.tarot.sheet.export import (
+from cardscore_frames.games.tarot.paper.export import (
     _check_seating,
     _heads,
     _index_row,
 )
-from cardscore_frames.games.tarot.sheet.layout import (
+from cardscore_frames.games.tarot.paper.layout import (
     CUMUL,
     DETAILS,
     DONNE,
@@ -59,6 +58,7 @@ from cardscore_frames.games.tarot.sheet.layout import (
     SIGMA,
     TOTAL,
 )
+from cardscore_frames.games.tarot.schema import PLAYERS
 
 __all__ = ["points_table", "write_points_sheets", "read_points", "POINTS_LINE"]
 

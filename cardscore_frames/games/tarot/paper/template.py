@@ -1,6 +1,6 @@
 """A blank feuille de marque whose formulas score each donne as it is typed.
 
-The same columns as the export (:mod:`.sheet`), with drop-downs on every
+The same columns as the export (:mod:`.export`), with drop-downs on every
 choice, checks on oudlers and points, and formulas in the score columns: the
 donne's value S by rules 1 to 9 of shared/rules/tarot.md (needed points,
 margin with the half point to the winner, contract multiplier, petit au bout,
@@ -23,15 +23,7 @@ from cardscore_frames.excel.constants import write_constants, write_lookup
 from cardscore_frames.excel.hooks import DETAIL_OPTIONS, SheetEntry
 from cardscore_frames.excel.paper import Table
 from cardscore_frames.excel.sheet import Sheet
-from cardscore_frames.games.tarot.rules import (
-    CHELEM_PRIME,
-    MULTIPLIER,
-    NEEDED,
-    PETIT_AU_BOUT,
-    POIGNEES,
-    Rules,
-)
-from cardscore_frames.games.tarot.sheet.drawing import (
+from cardscore_frames.games.tarot.paper.drawing import (
     add_styles,
     chart,
     grey_mort,
@@ -41,13 +33,21 @@ from cardscore_frames.games.tarot.sheet.drawing import (
     write_scores,
     write_top,
 )
-from cardscore_frames.games.tarot.sheet.layout import (
+from cardscore_frames.games.tarot.paper.layout import (
     CAMP_CODES,
     CHELEM_CODES,
     CONTRACT_CODES,
     FIRST_ROW,
     POIGNEE_CODES,
     table,
+)
+from cardscore_frames.games.tarot.rules import (
+    CHELEM_PRIME,
+    MULTIPLIER,
+    NEEDED,
+    PETIT_AU_BOUT,
+    POIGNEES,
+    Rules,
 )
 
 __all__ = ["write_template", "RULES_SHEET", "OPTIONS"]

@@ -19,9 +19,8 @@ from cardscore_frames.excel import Workbook
 from cardscore_frames.excel.cells import prepare_column
 from cardscore_frames.excel.hooks import SheetEntry
 from cardscore_frames.excel.paper import encode
-from cardscore_frames.games.tarot.scoring import to_ledger
-from cardscore_frames.games.tarot.seats import PLAYERS
-from cardscore_frames.games.tarot.sheet.drawing import (
+from cardscore_frames.games.tarot.ledger import to_ledger
+from cardscore_frames.games.tarot.paper.drawing import (
     add_styles,
     chart,
     finish,
@@ -32,7 +31,8 @@ from cardscore_frames.games.tarot.sheet.drawing import (
     write_scores,
     write_top,
 )
-from cardscore_frames.games.tarot.sheet.layout import DETAILS, FIRST_ROW, table
+from cardscore_frames.games.tarot.paper.layout import DETAILS, FIRST_ROW, table
+from cardscore_frames.games.tarot.schema import PLAYERS
 
 __all__ = ["write_sheets"]
 

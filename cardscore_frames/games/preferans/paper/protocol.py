@@ -36,7 +36,7 @@ from cardscore_frames.excel.paper import (
 )
 from cardscore_frames.excel.reading import SheetCells
 from cardscore_frames.excel.sheet import Sheet
-from cardscore_frames.games.preferans.deals.seats import (
+from cardscore_frames.games.preferans.arithmetic.seats import (
     CALL_COLUMNS,
     PLAYERS,
     TRICK_COLUMNS,

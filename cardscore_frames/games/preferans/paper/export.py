@@ -20,10 +20,9 @@ from cardscore_frames.excel.constants import write_constants
 from cardscore_frames.excel.hooks import SheetEntry
 from cardscore_frames.excel.paper import hint, write_details
 from cardscore_frames.excel.sheet import Sheet
-from cardscore_frames.games.preferans.deals.ledger import CORRECTION_PARTS, sheet
-from cardscore_frames.games.preferans.pulka import drawing
-from cardscore_frames.games.preferans.pulka.protocol import write_protocol
-from cardscore_frames.games.preferans.pulka.settlement import (
+from cardscore_frames.games.preferans.paper import drawing
+from cardscore_frames.games.preferans.paper.protocol import write_protocol
+from cardscore_frames.games.preferans.paper.settlement import (
     RULE_NAMES,
     Values,
     money_work,
@@ -31,6 +30,10 @@ from cardscore_frames.games.preferans.pulka.settlement import (
     table,
     write_block,
     write_table,
+)
+from cardscore_frames.games.preferans.settlement.from_deals import (
+    CORRECTION_PARTS,
+    sheet,
 )
 from cardscore_frames.games.preferans.settlement.paper import COMPENSATION_WHISTS
 from cardscore_frames.games.preferans.settlement.schema import WHIST_COLUMNS

@@ -21,7 +21,7 @@ from cardscore_frames.excel.paper import (
 )
 from cardscore_frames.excel.reading import SheetCells
 from cardscore_frames.games.tarot.rules import CHELEMS, PETIT_CHELEMS
-from cardscore_frames.games.tarot.seats import PLAYERS
+from cardscore_frames.games.tarot.schema import PLAYERS
 
 __all__ = [
     "WORDS",
