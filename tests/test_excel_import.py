@@ -50,9 +50,8 @@ def test_problems_name_their_sheet_and_cell_all_at_once(tarot_book, tmp_path):
         csf.read_excel(path, game="tarot")
     fc = info.value.failure_cases.set_index("cell")
     assert fc.loc["Partie 1!C10", "reason"] == "not_allowed"
-    assert fc.loc["Partie 1!C10", "message"] == (
-        "contract must be one of pass, petite, garde, garde_sans, garde_contre; "
-        "got 'gard' (did you mean 'garde'?)"
+    assert fc.loc["Partie 1!C10", "message"] == (  # in the feuille's own codes
+        "contract must be one of passe, P, G, GS, GC; got 'gard' (did you mean 'G'?)"
     )
     assert fc.loc["Partie 3!D7", "column"] == "oudlers"
     assert "(cell Partie 1!C10): contract must be one of" in str(info.value)

@@ -23,9 +23,9 @@ from cardscore_frames.checking.numbers import (
     typed_numbers,
 )
 from cardscore_frames.checking.problems import Problems
-from cardscore_frames.checking.schema import EXACT_LIMIT, Field, normalise_token
+from cardscore_frames.checking.schema import EXACT_LIMIT, Field, normalise_value
 
-__all__ = ["conform", "share_names", "typed_dtype"]
+__all__ = ["conform", "share_names", "typed_dtype", "sheet_choice_message"]
 
 _TRUE = {"true", "t", "yes", "y", "1", "1.0", "да"}
 _FALSE = {"false", "f", "no", "n", "0", "0.0", "нет"}
@@ -348,30 +348,53 @@ def _to_choice(f: Field, cells: _Cells, problems: Problems):
     )
 
 
-def _did_you_mean(f: Field, value: Any) -> str:
-    """`` (did you mean 'garde'?)`` for a misspelt choice, "" when none is close."""
+def _did_you_mean(f: Field, value: Any, codes: bool = False) -> str:
+    """`` (did you mean 'garde'?)`` for a misspelt choice, "" when none is close;
+    ``codes``: the paper sheet's code of the value meant (``'G'``). Each part of
+    a value joined by ``+`` is looked at on its own."""
     if not isinstance(value, str):
         return ""
-    words = {c: c for c in f.choices} | dict(f.value_aliases)
-    close = difflib.get_close_matches(
-        normalise_token(value), list(words), n=1, cutoff=0.75
+    parts = value.split("+") if f.multi else [value]
+    meant = [_closest(f, p, codes) for p in parts]
+    if any(m is None for m in meant) or meant == parts:
+        return ""
+    return f" (did you mean {'+'.join(meant)!r}?)"
+
+
+def _closest(f: Field, word: str, codes: bool) -> str | None:
+    """The value (or its sheet code) ``word`` reads as, or is closest to."""
+    key = normalise_value(word)
+    close = [key] if key in f.value_aliases else []
+    close = close or difflib.get_close_matches(
+        key, list(f.value_aliases), n=1, cutoff=0.75
     )
-    return f" (did you mean {words[close[0]]!r}?)" if close else ""
+    if not close:
+        return None
+    value = f.value_aliases[close[0]]
+    return (f.codes.get(value) or value) if codes else value
+
+
+def sheet_choice_message(f: Field, value: Any) -> str:
+    """The message for a choice a paper sheet's cell holds that is none of the
+    column's: what is allowed in the sheet's own codes, and the code meant."""
+    return (
+        f"{f.name} must be {f.allowed_on_sheet()}; got {value!r}"
+        f"{_did_you_mean(f, value, codes=True)}"
+    )
 
 
 def _norm_choice(f: Field, value: Any) -> str | None:
-    text = normalise_token(str(value))
+    """The value a cell names (its words read by ``f.value_aliases``), or None."""
     if f.multi:
-        parts = [f.value_aliases.get(p, p) for p in text.split("+")]
-        parts = [normalise_token(p) for p in parts]
-        if all(p in f.choices for p in parts):
+        words = [normalise_value(p) for p in str(value).split("+")]
+        parts = [f.value_aliases.get(w) for w in words]
+        if all(p is not None for p in parts):
             # "none" alone, or only real tokens: order-insensitive, stored sorted
             if len(parts) > 1 and f.default in parts:
                 return None
             return "+".join(sorted(parts, key=f.choices.index))
         return None
-    text = f.value_aliases.get(text, text)
-    return text if text in f.choices else None
+    return f.value_aliases.get(normalise_value(str(value)))
 
 
 def _to_flag(f: Field, cells: _Cells, problems: Problems):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -18,7 +20,9 @@ __all__ = [
     "METADATA_COLUMNS",
     "METADATA_FIELDS",
     "GAME_KEY",
+    "Vocabulary",
     "normalise_token",
+    "normalise_value",
 ]
 
 Kind = Literal["id", "int", "number", "name", "choice", "flag", "text", "label", "date"]
@@ -50,6 +54,54 @@ class BlankWhen:
 
 
 @dataclass(frozen=True)
+class Vocabulary:
+    """Every word one choice column reads, declared once beside the game's schema.
+
+    ``codes`` gives, for each value as stored, the code the game's paper sheet
+    writes for it ("" where the sheet leaves the cell blank); the sheet's writer,
+    its template's drop-downs and its error messages take them from here.
+    ``words`` gives the other words clubs write for each value. Every word, code
+    and value is read in any case, with or without accents, spaces, hyphens,
+    underscores, dots and commas (:func:`normalise_value`).
+    """
+
+    codes: Mapping[str, str]
+    words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        _ = self.aliases  # a word read as two values: a mistake of the declaration
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """The values it names, codes first, in declaration order."""
+        return tuple(dict.fromkeys([*self.codes, *self.words]))
+
+    def accepted(self, value: str) -> tuple[str, ...]:
+        """What reads as ``value``: its code, then the other words (no blank)."""
+        given = (self.codes.get(value, ""), *self.words.get(value, ()))
+        return tuple(dict.fromkeys(w for w in given if w))
+
+    @property
+    def aliases(self) -> dict[str, str]:
+        """Each normalised word, code and value -> the value it reads as."""
+        out: dict[str, str] = {}
+        for value in self.values:
+            for word in (value, *self.accepted(value)):
+                key = normalise_value(word)
+                if out.setdefault(key, value) != value:
+                    raise ValueError(
+                        f"{word!r} would read as both {out[key]!r} and {value!r}"
+                    )
+        return out
+
+    def __or__(self, other: Vocabulary) -> Vocabulary:
+        words = dict(self.words)
+        for value, more in other.words.items():
+            words[value] = (*words.get(value, ()), *more)
+        return Vocabulary({**self.codes, **other.codes}, words)
+
+
+@dataclass(frozen=True)
 class Field:
     """One column of a log.
 
@@ -63,6 +115,9 @@ class Field:
     (or an absent optional column) means, as the log format documents it.
     ``step`` requires multiples of it. Numbers without ``low``/``high`` are still
     held to what a float counts exactly (about 9e15).
+    A choice's ``vocabulary`` (its paper codes and the words clubs write) and
+    ``value_aliases`` (word -> value) are read as its values; after construction
+    ``value_aliases`` holds every one of them, keyed by :func:`normalise_value`.
     """
 
     name: str
@@ -71,6 +126,7 @@ class Field:
     blank: bool = False
     choices: tuple[str, ...] = ()
     value_aliases: Mapping[str, str] = field(default_factory=dict)
+    vocabulary: Vocabulary | None = None
     default: Any = None
     low: float | None = None
     high: float | None = None
@@ -79,6 +135,35 @@ class Field:
     multi: bool = False  # choice tokens joined by "+" (tarot poignées)
     blank_when: BlankWhen | None = None
     doc: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind != "choice":
+            return
+        words = {normalise_value(c): c for c in self.choices}
+        if self.vocabulary is not None:
+            stray = set(self.vocabulary.values) - set(self.choices)
+            if stray:
+                raise ValueError(f"{self.name}'s vocabulary names {sorted(stray)}")
+            words |= self.vocabulary.aliases
+        words |= {normalise_value(k): v for k, v in self.value_aliases.items()}
+        object.__setattr__(self, "value_aliases", words)
+
+    @property
+    def codes(self) -> Mapping[str, str]:
+        """Value -> the paper sheet's code (empty: the column has no codes)."""
+        return self.vocabulary.codes if self.vocabulary is not None else {}
+
+    def allowed_on_sheet(self) -> str:
+        """What the column allows in the paper sheet's codes, for messages about
+        a sheet's cells: ``one of passe, P, G, GS, GC``."""
+        shown = [c for v, c in self.codes.items() if c and v in self.choices]
+        blank = self.blank or self.default is not None
+        return (
+            "one of "
+            + ", ".join(shown)
+            + (" (several joined by '+')" if self.multi else "")
+            + (", or blank" if blank else "")
+        )
 
     def allowed(self) -> str:
         """What the column allows, for messages."""
@@ -177,9 +262,48 @@ class Schema:
         return self.key[-1]
 
 
+def fold_accents(text: str) -> str:
+    """``'Défense'`` -> ``'Defense'``: accents dropped (``é`` is ``e``, ``ё`` is
+    ``е``, as Russian is often written), except the breve of ``й``, a letter of
+    its own."""
+    if text.isascii():
+        return text
+    kept: list[str] = []
+    for ch in unicodedata.normalize("NFD", text):
+        if unicodedata.combining(ch) and not (
+            ch == "\u0306" and kept and kept[-1] in "иИ"
+        ):
+            continue
+        kept.append(ch)
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
 def normalise_token(text: str) -> str:
-    """``' Garde Sans '`` -> ``'garde_sans'``: case, spaces and hyphens do not matter."""
-    return "_".join(text.strip().lower().replace("-", " ").split())
+    """``' Garde Sans '`` -> ``'garde_sans'``: case, accents, spaces, hyphens and
+    underscores do not matter (column names)."""
+    return "_".join(
+        fold_accents(text).lower().replace("-", " ").replace("_", " ").split()
+    )
+
+
+#: What a value may hold that does not matter: spaces, hyphens, underscores,
+#: dots and commas (``Garde-sans``, ``garde sans``, ``déf.``).
+_SEPARATORS = re.compile(r"[\s\-_.,]+")
+
+
+def normalise_value(text: str) -> str:
+    """``'Garde-Sans'`` -> ``'gardesans'``: how a choice's cell is compared with
+    its values and words: case, accents, spaces, hyphens, underscores, dots and
+    commas do not matter; both sides are normalised alike.
+
+    Examples
+    --------
+    >>> normalise_value(" Garde-Sans "), normalise_value("Défense")
+    ('gardesans', 'defense')
+    >>> normalise_value("Без козыря"), normalise_value("Сдаёт"), normalise_value("й")
+    ('безкозыря', 'сдает', 'й')
+    """
+    return _SEPARATORS.sub("", fold_accents(text).casefold())
 
 
 def _fmt(x: float) -> str:

@@ -5,6 +5,9 @@ Each game is one folder with the same files for the same roles:
 - ``__init__.py``: its :class:`~cardscore_frames.contract.Game` (``GAME``) and
   its public names;
 - ``rules.py``: its ``Rules`` with named presets, and the rule tables;
+- ``vocabulary.py``: every word a choice column reads (canonical values, the
+  paper sheet's codes, the words clubs write), declared once for the logs,
+  the sheets and the templates;
 - ``schema.py``: the deal log's columns, its seats and every check;
 - ``scoring.py``: ``score``, the deal arithmetic as columns;
 - ``ledger.py``: ``to_ledger``, what each player won on each deal;

@@ -43,6 +43,7 @@ from cardscore_frames.games.belot.schema import (
     check_players,
     report_after_match,
 )
+from cardscore_frames.games.belot.vocabulary import POINTS as WORDS
 
 __all__ = [
     "POINTS_SCHEMA",
@@ -64,13 +65,20 @@ FIELDS = (
     *(Field(p, "name") for p in PLAYERS),
     Field("points_a", "int", low=0, aliases=("a",)),
     Field("points_b", "int", low=0, aliases=("b",)),
-    Field("declarer", "choice", required=False, blank=True, choices=PAIRS),
+    Field(
+        "declarer",
+        "choice",
+        required=False,
+        blank=True,
+        choices=PAIRS,
+        vocabulary=WORDS["declarer"],
+    ),
     Field(
         "bait",
         "choice",
         required=False,
         choices=("none", *PAIRS),
-        value_aliases={"no": "none", "": "none"},
+        vocabulary=WORDS["bait"],
         default="none",
         aliases=("бт", "bt"),
     ),

@@ -31,6 +31,7 @@ from cardscore_frames.games.belot.rules import (
     WHISTS_PER_POINT,
     Rules,
 )
+from cardscore_frames.games.belot.vocabulary import VOCABULARY as WORDS
 
 __all__ = ["SCHEMA", "PLAYERS", "FIELDS", "pair_key"]
 
@@ -39,37 +40,12 @@ MAX_BID = 1000
 #: The player columns, in seat order: pair a, then pair b.
 PLAYERS = ("a1", "a2", "b1", "b2")
 
-_CONTRACT_ALIASES = {
-    "nt": "no_trump",
-    "notrump": "no_trump",
-    "sans_atout": "no_trump",
-    "без_козыря": "no_trump",
-    "бк": "no_trump",
-    "club": "clubs",
-    "diamond": "diamonds",
-    "heart": "hearts",
-    "spade": "spades",
-    "трефы": "clubs",
-    "бубны": "diamonds",
-    "черви": "hearts",
-    "пики": "spades",
-}
-_DOUBLING_ALIASES = {
-    "no": "none",
-    "double": "contra",
-    "redouble": "recontra",
-    "x": "contra",
-    "xx": "recontra",
-    "контра": "contra",
-    "реконтра": "recontra",
-}
-
 FIELDS = (
     Field("game_id", "id", aliases=("game", "match")),
     Field("deal", "int", low=1, aliases=("deal_no",)),
     *(Field(p, "name") for p in PLAYERS),
-    Field("declarer", "choice", choices=PAIRS),
-    Field("contract", "choice", choices=CONTRACTS, value_aliases=_CONTRACT_ALIASES),
+    Field("declarer", "choice", choices=PAIRS, vocabulary=WORDS["declarer"]),
+    Field("contract", "choice", choices=CONTRACTS, vocabulary=WORDS["contract"]),
     # no deal is worth near 1,000 points (a deck and every declaration are far
     # less): a larger bid is a slip, and it would not be counted exactly either
     Field("bid", "int", blank=True, high=MAX_BID, aliases=("n",)),
@@ -87,7 +63,7 @@ FIELDS = (
         "doubling",
         "choice",
         choices=DOUBLINGS,
-        value_aliases=_DOUBLING_ALIASES,
+        vocabulary=WORDS["doubling"],
         default="none",
     ),
     Field("declarer_tricks", "int", low=0, high=TRICKS, aliases=("tricks",)),
@@ -119,7 +95,7 @@ FIELDS = (
         "choice",
         required=False,
         choices=("none", *PAIRS),
-        value_aliases={"no": "none"},
+        vocabulary=WORDS["bela"],
         default="none",
     ),
 )

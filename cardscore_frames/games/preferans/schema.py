@@ -55,9 +55,9 @@ from cardscore_frames.games.preferans.rules import (
     CALLS,
     CONTRACTS,
     HALF_WHIST_LEVELS,
-    SUITS,
     Rules,
 )
+from cardscore_frames.games.preferans.vocabulary import VOCABULARY as WORDS
 
 __all__ = [
     "SCHEMA",
@@ -74,43 +74,13 @@ __all__ = [
 ]
 
 
-_SUIT_SIGNS = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "бк": "nt"}
-_CONTRACT_ALIASES = {
-    **{
-        f"{lv}{sign}": f"{lv}{suit}"
-        for lv in range(6, 11)
-        for sign, suit in _SUIT_SIGNS.items()
-    },
-    **{f"{lv}_{suit}": f"{lv}{suit}" for lv in range(6, 11) for suit in SUITS},
-    "misère": "misere",
-    "мизер": "misere",
-    "mis": "misere",
-    "all_pass": "pass",
-    "allpass": "pass",
-    "распасы": "pass",
-    "raspasy": "pass",
-    "поправка": "correction",
-    "корректировка": "correction",
-    "adjustment": "correction",
-}
-_CALL_ALIASES = {
-    "w": "whist",
-    "вист": "whist",
-    "p": "pass",
-    "пас": "pass",
-    "h": "half",
-    "half_whist": "half",
-    "полвиста": "half",
-    "1/2": "half",
-}
-
 FIELDS = (
     Field("game_id", "id", aliases=("game", "game id", "pool_id")),
     Field("deal", "int", low=1, aliases=("deal_no", "раздача")),
     *(Field(p, "name", required=i < 3, blank=i >= 3) for i, p in enumerate(PLAYERS)),
     Field("dealer", "name", required=False, blank=True),
     Field("declarer", "name", blank=True),
-    Field("contract", "choice", choices=CONTRACTS, value_aliases=_CONTRACT_ALIASES),
+    Field("contract", "choice", choices=CONTRACTS, vocabulary=WORDS["contract"]),
     *(
         Field(
             c,
@@ -118,7 +88,7 @@ FIELDS = (
             required=False,
             blank=True,
             choices=CALLS,
-            value_aliases=_CALL_ALIASES,
+            vocabulary=WORDS[c],
         )
         for i, c in enumerate(CALL_COLUMNS)
     ),

@@ -32,6 +32,7 @@ from cardscore_frames.games.tarot.rules import (
     POIGNEES,
     Rules,
 )
+from cardscore_frames.games.tarot.vocabulary import VOCABULARY as WORDS
 
 __all__ = [
     "SCHEMA",
@@ -71,19 +72,10 @@ def active_players(deals: pd.DataFrame) -> np.ndarray:
     return _seats.seats_taken(seated(deals)) - out
 
 
-_CONTRACT_ALIASES = {
-    "prise": "petite",
-    "garde_sans_le_chien": "garde_sans",
-    "garde_contre_le_chien": "garde_contre",
-    "passe": "pass",
-    "passed": "pass",
-    "cancelled": "pass",
-}
 #: A passed (or cancelled) deal leaves oudlers and card points blank; score
 #: sheets and other apps fill them with 0 or "none", which read as blank there
 #: (shared/rules/tarot.md, "Distribution").
 _BLANK_ON_PASS = BlankWhen("contract", ("pass",), ("0", "none"))
-_CAMP_ALIASES = {"defense": "defence", "attaque": "attack", "no": "none", "": "none"}
 
 FIELDS = (
     Field("game_id", "id", aliases=("game", "game id")),
@@ -91,7 +83,7 @@ FIELDS = (
     *(Field(p, "name", required=i < 3, blank=i >= 3) for i, p in enumerate(PLAYERS)),
     Field("taker", "name", blank=True, aliases=("preneur",)),
     Field("partner", "name", required=False, blank=True, aliases=("called",)),
-    Field("contract", "choice", choices=CONTRACTS, value_aliases=_CONTRACT_ALIASES),
+    Field("contract", "choice", choices=CONTRACTS, vocabulary=WORDS["contract"]),
     Field(
         "oudlers",
         "int",
@@ -116,7 +108,7 @@ FIELDS = (
         "choice",
         required=False,
         choices=("none", "attack", "defence"),
-        value_aliases=_CAMP_ALIASES,
+        vocabulary=WORDS["petit_au_bout"],
         default="none",
     ),
     Field(
@@ -124,6 +116,7 @@ FIELDS = (
         "choice",
         required=False,
         choices=POIGNEES,
+        vocabulary=WORDS["poignee_attack"],
         multi=True,
         default="none",
     ),
@@ -132,6 +125,7 @@ FIELDS = (
         "choice",
         required=False,
         choices=POIGNEES,
+        vocabulary=WORDS["poignee_defence"],
         multi=True,
         default="none",
         aliases=("poignee_defense",),
@@ -141,7 +135,7 @@ FIELDS = (
         "choice",
         required=False,
         choices=tuple(CHELEM_PRIME),
-        value_aliases={"no": "none"},
+        vocabulary=WORDS["chelem"],
         default="none",
         aliases=("slam",),
     ),

@@ -13,12 +13,14 @@ read by the values stored with them. Problems name the sheet and the cell
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Collected, Errors, Source, check_log
+from cardscore_frames.checking.conform import sheet_choice_message
 from cardscore_frames.checking.schema import Schema, normalise_token
 from cardscore_frames.contract import get_game
 from cardscore_frames.errors import LogValidationError, RulesError, WorkbookError
@@ -266,8 +268,10 @@ def _with_cells(
         return fc
     canon = _canonical(parts, schema)
     starts = np.cumsum([0] + [len(p) for p in parts])
-    cells = []
-    for row, column, given in zip(fc["row"], fc["column"], fc["cell"], strict=True):
+    cells, messages, values = [], list(fc["message"]), list(fc["value"])
+    for i, (row, column, given) in enumerate(
+        zip(fc["row"], fc["column"], fc["cell"], strict=True)
+    ):
         if pd.isna(row):
             cells.append(given)
             continue
@@ -275,9 +279,24 @@ def _with_cells(
         part = parts[min(k, len(parts) - 1)]
         where = part.cell(int(row) - int(starts[k]), canon[k].get(column, column))
         cells.append(where if where is not None else given)
+        coder = part.coded.get(column)
+        if fc["reason"].iat[i] == "not_allowed" and coder is not None and coder.codes:
+            # a paper sheet's cell: as typed, and what it allows in its own codes
+            values[i] = _as_typed(values[i], coder.codes)
+            messages[i] = sheet_choice_message(schema.field(column), values[i])
     out = fc.copy()
     out["cell"] = pd.Series(cells, index=fc.index, dtype=object)
+    out["value"] = pd.Series(values, index=fc.index, dtype=fc["value"].dtype)
+    out["message"] = pd.Series(messages, index=fc.index, dtype=fc["message"].dtype)
     return out
+
+
+def _as_typed(value: Any, codes: Mapping[Any, str]) -> Any:
+    """A cell of codes joined by ``+`` as it was typed (``S+Q``): its codes were
+    decoded (``simple+Q``) before it was found wrong."""
+    if not isinstance(value, str) or "+" not in value:
+        return value
+    return "+".join(str(codes.get(p, p)) for p in value.split("+"))
 
 
 def _canonical(parts: list[PaperRows], schema: Schema) -> list[dict[str, str]]:

@@ -21,7 +21,8 @@ from cardscore_frames.excel.paper import (
     read_rows,
 )
 from cardscore_frames.excel.reading import SheetCells
-from cardscore_frames.games.belot.rules import DECK_WHISTS, TRICKS
+from cardscore_frames.games.belot.rules import DECK_WHISTS, PAIRS, TRICKS
+from cardscore_frames.games.belot.vocabulary import DOUBLING, PAIR_OR_NONE, SUIT
 
 __all__ = [
     "WORDS",
@@ -39,20 +40,14 @@ __all__ = [
 ]
 
 WORDS = Words(index="Матчи", title="Протоколы", link="Протокол", empty="Нет матчей")
-#: The declaring pair, and a pair marked for a Бэла.
-PAIR_CODES = {"none": "", "a": "A", "b": "B"}
-#: Typed with Cyrillic letters, the pairs read the same.
-PAIR_ALIASES = {"а": "a", "в": "b", "б": "b"}
-#: The trump suit, or БК (без козыря) for no-trump.
-SUIT_CODES = {
-    "clubs": "♣",
-    "diamonds": "♦",
-    "hearts": "♥",
-    "spades": "♠",
-    "no_trump": "БК",
-}
-#: К/РК: contra or recontra.
-DOUBLING_CODES = {"none": "", "contra": "К", "recontra": "РК"}
+#: The sheet's codes, from the game's one vocabulary (vocabulary.py): the
+#: declaring pair and a pair marked for a Бэла (A, B), the trump suit (♣ ♦ ♥ ♠,
+#: or БК, без козыря, for no-trump), К/РК (contra or recontra).
+PAIR_CODES = PAIR_OR_NONE.codes
+SUIT_CODES = SUIT.codes
+DOUBLING_CODES = DOUBLING.codes
+#: The pairs typed with Cyrillic letters read as the log reads them.
+PAIR_ALIASES = {w: v for v in PAIRS for w in PAIR_OR_NONE.accepted(v)}
 #: The game's details above the table: label, log column, columns the value
 #: spans (and the label, when not 1).
 DETAILS = (
@@ -68,6 +63,11 @@ DETAILS_ON_TOP = 3
 PAIR_LABELS = ("Пара A", "Пара B")
 SIGMA, BAIT = "Σ", "БТ"
 FIRST_ROW = 6  # title, details, pairs, rules, two heading rows
+
+
+def _coded(codes: Mapping[str, str]) -> list[str]:
+    """The codes a drop-down offers: every one but the blank."""
+    return [c for c in codes.values() if c]
 
 
 def table(*, bela: bool, template: bool = False) -> Table:
@@ -91,7 +91,7 @@ def table(*, bela: bool, template: bool = False) -> Table:
             aliases=PAIR_ALIASES,
             width=5,
             style=centre,
-            choices=pick("A", "B"),
+            choices=pick(*_coded(PAIR_CODES)),
         ),
         Column(
             "bid",
@@ -130,7 +130,7 @@ def table(*, bela: bool, template: bool = False) -> Table:
             codes=DOUBLING_CODES,
             width=6,
             style=centre,
-            choices=pick("К", "РК"),
+            choices=pick(*_coded(DOUBLING_CODES)),
         ),
         Column(
             "declarer_tricks",
@@ -180,7 +180,7 @@ def table(*, bela: bool, template: bool = False) -> Table:
                     aliases=PAIR_ALIASES,
                     width=6,
                     style=centre,
-                    choices=pick("A", "B"),
+                    choices=pick(*_coded(PAIR_CODES)),
                 )
             ]
             if bela

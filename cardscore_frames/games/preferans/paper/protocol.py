@@ -41,7 +41,7 @@ from cardscore_frames.games.preferans.arithmetic.seats import (
     PLAYERS,
     TRICK_COLUMNS,
 )
-from cardscore_frames.games.preferans.rules import CONTRACT_VALUE, SUITS
+from cardscore_frames.games.preferans.vocabulary import CALL, CONTRACT
 
 __all__ = [
     "CONTRACT_CODES",
@@ -51,16 +51,11 @@ __all__ = [
     "read_protocol",
 ]
 
-_SIGNS = {"s": "♠", "c": "♣", "d": "♦", "h": "♥", "nt": "БК"}
-#: Contracts as written: 7♠, 6БК, мизер; an all-pass deal is распасы.
-CONTRACT_CODES = {
-    **{f"{lv}{s}": f"{lv}{_SIGNS[s]}" for lv in CONTRACT_VALUE for s in SUITS},
-    "misere": "мизер",
-    "pass": "распасы",
-    "correction": "поправка",
-}
-#: A defender's call: вист, пас, пол (half a whist).
-CALL_CODES = {"whist": "вист", "pass": "пас", "half": "пол"}
+#: The protocol's codes, from the game's one vocabulary (vocabulary.py):
+#: contracts as written (7♠, 6БК, мизер; an all-pass deal is распасы) and a
+#: defender's call (вист, пас, пол: half a whist).
+CONTRACT_CODES = CONTRACT.codes
+CALL_CODES = CALL.codes
 #: The game's details above the protocol, on two rows (label, log column,
 #: columns the value spans, columns the label takes).
 DETAIL_ROWS = (

@@ -22,6 +22,7 @@ from cardscore_frames.excel.paper import (
 from cardscore_frames.excel.reading import SheetCells
 from cardscore_frames.games.tarot.rules import CHELEMS, PETIT_CHELEMS
 from cardscore_frames.games.tarot.schema import PLAYERS
+from cardscore_frames.games.tarot.vocabulary import CAMP, CHELEM, CONTRACT, POIGNEE
 
 __all__ = [
     "WORDS",
@@ -38,29 +39,14 @@ __all__ = [
 WORDS = Words(
     index="Parties", title="Feuilles de marque", link="Feuille", empty="Aucune partie"
 )
-#: Contrat: P (prise, petite), G, GS, GC; a passed donne says so.
-CONTRACT_CODES = {
-    "pass": "passe",
-    "petite": "P",
-    "garde": "G",
-    "garde_sans": "GS",
-    "garde_contre": "GC",
-}
-#: Petit au bout: the camp that took it.
-CAMP_CODES = {"none": "", "attack": "A", "defence": "D"}
-#: Poignée: S, D or T, in the column of the camp that showed it.
-POIGNEE_CODES = {"none": "", "simple": "S", "double": "D", "triple": "T"}
-#: Chelem, as sheets.md words it.
-CHELEM_CODES = {
-    "none": "",
-    "announced_made": "annoncé réussi",
-    "unannounced_made": "non annoncé",
-    "announced_failed": "annoncé chuté",
-    "defence": "défense",
-    "announced_defence": "annoncé, défense",
-    "petit_announced_made": "petit annoncé réussi",
-    "petit_announced_failed": "petit annoncé chuté",
-}
+#: The sheet's codes, from the game's one vocabulary (vocabulary.py): contrat
+#: P (prise, petite), G, GS, GC or passe; petit au bout A or D (the camp that
+#: took it); poignée S, D or T (in the column of the camp that showed it);
+#: chelem as sheets.md words it.
+CONTRACT_CODES = CONTRACT.codes
+CAMP_CODES = CAMP.codes
+POIGNEE_CODES = POIGNEE.codes
+CHELEM_CODES = CHELEM.codes
 #: The game's details above the table: label, log column, columns the value
 #: spans (and the label, when not 1).
 DETAILS = (
@@ -76,6 +62,24 @@ TOTAL, PLACE = "Total", "Place"
 SIGMA = "Σ"
 DONNE, CUMUL = "donne", "cumul"
 FIRST_ROW = 5  # title, details, rules, two heading rows
+
+
+def _coded(codes: Mapping[str, str]) -> list[str]:
+    """The codes a drop-down offers: every one but the blank."""
+    return [c for c in codes.values() if c]
+
+
+#: Two poignées shown in one camp that the pack allows at some table: S+S,
+#: S+D, D+D, S+T.
+_POIGNEE_PAIRS = tuple(
+    f"{POIGNEE_CODES[a]}+{POIGNEE_CODES[b]}"
+    for a, b in (
+        ("simple", "simple"),
+        ("simple", "double"),
+        ("double", "double"),
+        ("simple", "triple"),
+    )
+)
 
 
 def table(
@@ -145,7 +149,7 @@ def table(
             codes=CAMP_CODES,
             width=5,
             style=("body", "centre"),
-            choices=pick("A", "D"),
+            choices=pick(*_coded(CAMP_CODES)),
         ),
         *(
             Column(
@@ -157,7 +161,7 @@ def table(
                 multi=True,
                 width=5,
                 style=("body", "centre"),
-                choices=pick("S", "D", "T", "S+S", "S+D", "D+D", "S+T"),
+                choices=pick(*_coded(POIGNEE_CODES), *_POIGNEE_PAIRS),
             )
             for camp, label in (("attack", "att."), ("defence", "déf."))
         ),
