@@ -41,6 +41,8 @@ from cardscore_frames.games.belot.template import write_template
 GAME = Game(
     name="belot",
     title="Bazar-Belot",
+    language="ru",
+    local_title="Базар-Белот",
     unit="points",
     zero_sum=False,
     rules=BelotRules,

@@ -63,6 +63,8 @@ from cardscore_frames.games.preferans.template import write_template
 GAME = Game(
     name="preferans",
     title="Preferans",
+    language="ru",
+    local_title="Преферанс",
     unit="whists",
     zero_sum=True,
     rules=PreferansRules,

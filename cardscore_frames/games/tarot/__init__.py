@@ -38,6 +38,8 @@ from cardscore_frames.games.tarot.template import write_template
 GAME = Game(
     name="tarot",
     title="French tarot",
+    language="fr",
+    local_title="Tarot",
     unit="points",
     zero_sum=True,
     rules=TarotRules,
