@@ -100,9 +100,10 @@ _KIND = {
 
 
 def _words_to_criteria() -> dict[str, tuple[str, bool]]:
-    table = {}
+    # total forms first: "mean score per game" is the criterion ``mean``, and
+    # the per-game form of ``score`` only in a ranking by means (same figure)
+    table = {forms[0]: (name, False) for name, forms in CRITERIA.items()}
     for name, forms in CRITERIA.items():
-        table.setdefault(forms[0], (name, False))
         table.setdefault(forms[1], (name, True))
     return table
 

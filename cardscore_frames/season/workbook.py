@@ -187,14 +187,14 @@ def _groups(table: pd.DataFrame, by):
         yield (values if isinstance(values, tuple) else (values,)), block
 
 
-def _write_table(sheet, row, block, columns, language, pages) -> tuple[int, Any]:
+def _write_table(sheet, row, block, columns, language, pages, col=0) -> tuple[int, Any]:
     """A block's standings under people's headers; player names link to their
     pages. Returns the next free row and the block written."""
     frame, kinds = shown(block, columns, language)
     styles = {
         h: {**_BODY, "num_format": NUMBER_FORMATS[k][0]} for h, k in kinds.items()
     }
-    where = sheet.write_frame(frame, row, 0, styles=styles)
+    where = sheet.write_frame(frame, row, col, styles=styles)
     sheet.set_row_height(row, 30)  # a header of two words per line
     name = header("player", language)
     for k, player in enumerate(frame[name].astype(str)):
@@ -206,32 +206,48 @@ def _write_table(sheet, row, block, columns, language, pages) -> tuple[int, Any]
 
 
 def _standings_sheet(sheet: Sheet, table: pd.DataFrame, by, pages, lang) -> None:
-    """A game's standings, one table per league and season, with the rule in
-    words and a bar chart of the ranking figure: one landscape page."""
-    row, width = 0, 0
-    for values, block in _groups(table, by):
-        label = _label(values, lang)
-        sheet.write(row, 0, label, "title", fit=False)
-        sheet.write(row + 1, 0, rule_words(block, lang), "subtitle", fit=False)
-        columns = wall_columns(block)
-        end, where = _write_table(sheet, row + 3, block, columns, lang, pages)
-        width = max(width, len(where.columns))
-        first = next(iter(where.columns.values())) + len(where.columns) + 1
-        title = list(where.columns)[3]  # the first criterion
-        height = max(200, 40 + 16 * len(block))
-        column_chart(
+    """A game's standings on one landscape page: a table per league and season
+    side by side, each with the rule in words above and a bar chart of its
+    ranking figure below."""
+    col, written = 0, []
+    blocks = list(_groups(table, by))
+    tallest = max(len(block) for _, block in blocks)
+    for values, block in blocks:
+        end, where = _write_table(
+            sheet, 3, block, wall_columns(block), lang, pages, col
+        )
+        last = col + len(where.columns) - 1
+        sheet.write(0, col, _label(values, lang), "title", fit=False)
+        sheet.merge(1, col, 2, last, rule_words(block, lang), ("subtitle", "wrap"))
+        written.append((where, len(block), col, last))
+        col = last + 2
+    sheet.autofit(maximum=16)
+    below, bottom = 3 + tallest + 2, 0
+    for where, rows, first, last in written:
+        title = list(where.columns)[3]  # the ranking's first figure
+        height = max(220, 60 + 16 * rows)
+        chart = column_chart(
             sheet,
-            row + 3,
+            below,
             first,
             categories=where.column(header("player", lang)),
             series={title: where.column(title)},
-            title=f"{label}: {title}",
-            size=(420, height),
+            title=title,
+            size=(sheet.columns_px(first, last), height),
             horizontal=True,
         )
-        row = max(end, row + 3 + height // 20 + 1) + 2
-    sheet.autofit(maximum=22)
-    sheet.landscape_fit_to_page(pages_tall=1, print_area=(0, 0, row, width + 8))
+        # a bar chart's y axis holds the names: the leader at the top, the
+        # names left of the bars even below 0, the values' axis at the bottom
+        chart.set_y_axis(
+            {"reverse": True, "crossing": "max", "label_position": "low", **_AXIS}
+        )
+        chart.set_x_axis({"major_gridlines": {"visible": True}, **_AXIS})
+        chart.set_legend({"none": True})
+        bottom = max(bottom, below + height // 20 + 1)
+    sheet.landscape_fit_to_page(pages_tall=1, print_area=(0, 0, bottom, col - 2))
+
+
+_AXIS = {"num_font": {"name": "Arial", "size": 8}}
 
 
 def _full_sheet(sheet: Sheet, table, by, pages, lang, book_lang) -> None:
