@@ -112,8 +112,8 @@ def _running(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def _page(sheet: Sheet, name, standing, opponents, games, profiles, lang, colour):
-    """The player's figures on the left and his running totals on the right:
-    one printed page; his games, which the charts draw, below it."""
+    """His figures on the left; his running totals, then his opponents, on the
+    right: one printed page. His games, which the charts draw, below it."""
     sheet.write(0, 0, name, "title", fit=False)
     row, width = 2, 1
     blocks = [(word("standings", lang), standing.get(name), _STANDING)]
@@ -122,20 +122,30 @@ def _page(sheet: Sheet, name, standing, opponents, games, profiles, lang, colour
         for what, split in tables.items():
             heading = f"{title}: {word(what, lang) if what in _TITLES else what}"
             blocks.append((heading, split.get(name), None))
-    blocks.append((word("opponents", lang), opponents.get(name), None))
     for heading, frame, columns in blocks:
         row, used = _block(sheet, row, heading, frame, columns, lang)
         width = max(width, used)
     mine = games.get(name)
     parts = [] if mine is None else list(mine.groupby("game", observed=True))
-    first = max(row, 2 + 16 * len(parts)) + 1
+    right = width + 1
+    side, wide = _block(
+        sheet,
+        2 + 16 * len(parts),
+        word("opponents", lang),
+        opponents.get(name),
+        None,
+        lang,
+        col=right,
+    )
+    first = max(row, side) + 1
     below = first
     for k, (game, part) in enumerate(parts):
-        where = (below, 2 + 16 * k, width + 1)
+        where = (below, 2 + 16 * k, right)
         below = _games(sheet, where, name, str(game), part, lang, colour)
     sheet.freeze(1, 0)
     sheet.autofit(maximum=22)
-    sheet.landscape_fit_to_page(pages_tall=1, print_area=(0, 0, first - 2, width + 8))
+    last = right + max(wide, 7)
+    sheet.landscape_fit_to_page(pages_tall=1, print_area=(0, 0, first - 2, last))
 
 
 _TITLES = ("roles", "contracts", "bonuses", "declarer", "partnerships")
@@ -179,14 +189,23 @@ def _people(frame: pd.DataFrame, lang: str) -> tuple[pd.DataFrame, dict]:
     return frame.rename(columns=lambda c: header(c, lang)), styles
 
 
-def _block(sheet: Sheet, row: int, title: str, frame, columns, lang) -> int:
-    """A heading and a frame (the ``columns`` it has); the next free row."""
+def _block(sheet: Sheet, row: int, title: str, frame, columns, lang, col=0):
+    """A heading and a frame (the ``columns`` it has) at ``(row, col)``; a
+    single row of many figures is shown as a list of (figure, value). The
+    next free row and the columns used."""
     if frame is None or frame.empty:
         return row, 0
     if columns is not None:
         frame = frame[[c for c in columns if c in frame and frame[c].notna().any()]]
     frame = frame.loc[:, [c for c in frame.columns if frame[c].notna().any()]]
-    sheet.write(row, 0, title, "bold", fit=False)
+    if len(frame) > 1:  # a figure the same on every row says nothing here
+        same = [c for c in ("league",) if c in frame and frame[c].nunique() == 1]
+        frame = frame.drop(columns=same)
+    sheet.write(row, col, title, "bold", fit=False)
     frame, styles = _people(frame, lang)
-    block = sheet.write_frame(frame, row + 1, 0, styles=styles)
+    if len(frame) == 1 and len(frame.columns) > 6:
+        listed = pd.DataFrame({"": frame.columns, " ": frame.iloc[0].to_numpy()})
+        block = sheet.write_frame(listed, row + 1, col, header=False)
+        return block.last_row + 3, 2
+    block = sheet.write_frame(frame, row + 1, col, styles=styles)
     return block.last_row + 3, len(frame.columns)
