@@ -210,8 +210,8 @@ def test_league_workbook_prints_on_few_pages(tmp_path):
     )
     pdf = (tmp_path / "league.pdf").read_bytes()
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-    # 25 player pages, a standings, head-to-head page per game, one of ratings
-    # and two of all figures; it was 85
+    # a page per player (26), per game its standings (3) and head to head
+    # (3), one of ratings and two of all the figures: 35 (it was 85)
     assert pages <= 35
 
 
