@@ -151,6 +151,8 @@ def test_players_keep_distinct_colours_in_every_chart(season):
     players = set(ledger["player"].astype(str))
     colours = player_colours(ledger["player"])
     assert len(set(colours.values())) == len(players) <= len(PALETTE)
+    many = player_colours(f"player {k:02d}" for k in range(len(PALETTE)))
+    assert len(set(many.values())) == len(PALETTE) >= 26  # the bundled league's 26
     progress = csf.season.plot_progress(ledger, game="tarot", top=None)
     rated = csf.season.plot_ratings(csf.season.ratings(ledger), game="tarot", top=None)
     drawn = {}

@@ -29,8 +29,8 @@ __all__ = [
     "PALETTE",
 ]
 
-#: 25 distinct colours: matplotlib's tab20 (its ten strong colours, then their
-#: light shades), then five of tab20b's dark ones. A league's players take them
+#: 31 distinct colours: matplotlib's tab20 (its ten strong colours, then their
+#: light shades), then ten of tab20b's, then black. A league's players take them
 #: in the order of their names, so each keeps his colour in every chart.
 PALETTE = (
     *("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd"),
@@ -38,13 +38,15 @@ PALETTE = (
     *("#aec7e8", "#ffbb78", "#98df8a", "#ff9896", "#c5b0d5"),
     *("#c49c94", "#f7b6d2", "#c7c7c7", "#dbdb8d", "#9edae5"),
     *("#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173"),
+    *("#6b6ecf", "#b5cf6b", "#e7ba52", "#ad494a", "#a55194"),
+    "#000000",
 )
 
 
 def player_colours(players: Iterable[Any]) -> dict[str, str]:
     """Each player's colour (``#rrggbb``): the palette in the order of the
     names, so that the same ledger gives the same colours in every chart
-    (distinct for up to 25 players, then the palette starts again).
+    (distinct for up to 31 players, then the palette starts again).
 
     Examples
     --------
