@@ -99,7 +99,7 @@ def to_excel(
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "season.xlsx"
     >>> book = csf.season.to_excel(csf.tarot.to_ledger(scored), out, scored=[scored])
     >>> csf.excel.sheet_names(book)[:4]
-    ['Classement · Tarot', 'Face-à-face', 'Cotes', 'Tous les chiffres']
+    ['Classement · Tarot', 'Face-à-face · Tarot', 'Cotes', 'Tous les chiffres']
     """
     prep = prepared(ledger)
     with warnings.catch_warnings():
