@@ -194,7 +194,9 @@ def test_progress_of_one_evening_draws_its_deals(season):
 def test_league_workbook_prints_on_few_pages(tmp_path):
     games = ("tarot", "belot", "preferans")
     scored = [csf.get_game(g).score(csf.load_example(f"league_{g}")) for g in games]
-    ledger = csf.concat(csf.get_game(g).to_ledger(s) for g, s in zip(games, scored))
+    ledger = csf.concat(
+        csf.get_game(g).to_ledger(s) for g, s in zip(games, scored, strict=True)
+    )
     book = csf.season.to_excel(ledger, tmp_path / "league.xlsx", scored=scored)
     subprocess.run(
         [
