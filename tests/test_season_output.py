@@ -67,7 +67,19 @@ def test_workbook_sheets_cells_charts_and_links(season, tmp_path):
         "Total",
         "Victoires",
     ]
-    assert cells[1][0] == "Classement par: points de place, puis total"
+    assert cells[1][0] == "Classement par : points de place, puis total"
+    belot = read_sheet(path, names[0]).values
+    # belot's rule (standings.md §3): wins, direct encounter, point difference,
+    # points for (a belot total is its points for: shown once)
+    assert _blocks(belot, "Место")[0][0] == [
+        "Место",
+        "Игрок",
+        "Партии",
+        "Победы",
+        "Личные встречи",
+        "Разница",
+        "Набрано",
+    ]
     top = table[table["game"] == "tarot"].iloc[0]
     assert rows[0][1] == top["player"] and rows[0][4] == top["total"]
     assert rows[0][3] == top["place_points"]

@@ -150,10 +150,11 @@ def _criterion_columns(block: pd.DataFrame) -> list[tuple[str, str]]:
 
 def wall_columns(block: pd.DataFrame) -> list[tuple[str, str]]:
     """(source, criterion or None) of the standings a club pins on the wall:
-    rank, player, games, the ranking's criteria in order, wins and total."""
+    rank, player, games, the ranking's criteria in order, wins, total and
+    money (when the games are paid)."""
     out = [("rank", None), ("player", None), ("games", None)]
     out += _criterion_columns(block)
-    for extra in ("wins", "total"):
+    for extra in ("wins", "total", "money"):
         if extra in block and all(s != extra for s, _ in out):
             out.append((extra, None))
     if "below_min_games" in block and block["below_min_games"].any():

@@ -71,7 +71,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "places": ("{k} places", "{k}es places", "{k}-е места"),
     "per_game": ("{x} per game", "{x} par partie", "{x} за партию"),
     "then": (", then ", ", puis ", ", затем "),
-    "ranked_by": ("Ranked by", "Classement par", "Порядок мест"),
+    "ranked_by": ("Ranked by:", "Classement par :", "Порядок мест:"),
     # head to head
     "opponent": ("Opponent", "Adversaire", "Соперник"),
     "net": ("Net result", "Solde", "Итог"),
@@ -251,7 +251,8 @@ def criterion(name: str, language: str, *, mean: bool = False) -> str:
 
 
 def ranked_by(criteria: list[str], language: str, *, mean: bool = False) -> str:
-    """The ranking in words: ``Classement par : points de place, puis total``."""
+    """The ranking in words: ``Classement par : points de place, puis total``
+    (French puts a space before the colon)."""
     names = [criterion(c, language, mean=mean) for c in criteria]
     joined = word("then", language).join(n[:1].lower() + n[1:] for n in names)
-    return f"{word('ranked_by', language)}: {joined}"
+    return f"{word('ranked_by', language)} {joined}"

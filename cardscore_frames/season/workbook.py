@@ -195,7 +195,9 @@ def _write_table(sheet, row, block, columns, language, pages, col=0) -> tuple[in
         h: {**_BODY, "num_format": NUMBER_FORMATS[k][0]} for h, k in kinds.items()
     }
     where = sheet.write_frame(frame, row, col, styles=styles)
-    sheet.set_row_height(row, 30)  # a header of two words per line
+    # headers wrap in columns as wide as their figures: room for three lines
+    longest = max(len(str(h)) for h in frame.columns)
+    sheet.set_row_height(row, 45 if longest > 14 else 30)
     name = header("player", language)
     for k, player in enumerate(frame[name].astype(str)):
         target = pages.get(player)
