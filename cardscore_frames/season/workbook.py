@@ -17,6 +17,7 @@ import pandas as pd
 from cardscore_frames.excel import CellRange, Sheet, Workbook, column_chart, line_chart
 from cardscore_frames.season.charts import player_colours
 from cardscore_frames.season.display import (
+    FULL,
     NUMBER_FORMATS,
     full_columns,
     rule_words,
@@ -253,10 +254,12 @@ _AXIS = {"num_font": {"name": "Arial", "size": 8}}
 
 
 def _full_sheet(sheet: Sheet, table, by, pages, lang, book_lang) -> None:
-    """Every figure of every table, one block per game, league and season."""
+    """Every figure of every table, one block per game, league and season; a
+    block is never cut by a page break."""
     sheet.write(0, 0, word("full_figures", book_lang), "title", fit=False)
-    row = 2
+    row, starts = 2, []
     for values, block in _groups(table, by):
+        starts.append(row)
         language = game_language(str(values[0]), lang)
         sheet.write(row, 0, _label(values, language), "subtitle", fit=False)
         sheet.write(row + 1, 0, rule_words(block, language), fit=False)
@@ -266,7 +269,32 @@ def _full_sheet(sheet: Sheet, table, by, pages, lang, book_lang) -> None:
         row = end + 2
     sheet.freeze(0, 2)
     sheet.autofit(maximum=16)
-    sheet.landscape_fit_to_page(pages_tall=2)
+    _two_pages(sheet, starts, row, sheet.columns_px(0, len(FULL) + 4))
+
+
+def _two_pages(sheet: Sheet, starts: list[int], end: int, width_px: int) -> None:
+    """Landscape A4, the blocks split between two pages at the block nearest
+    the middle, at the scale that fits the taller half (a fit-to-page setting
+    would make spreadsheets ignore the break and cut a block)."""
+    if len(starts) < 2 or end < 50:
+        sheet.landscape_fit_to_page(pages_tall=1)
+        return
+    middle = min(starts[1:], key=lambda start: abs(start - end / 2))
+    halves = ((middle, sum(s < middle for s in starts)), (end - middle, 0))
+    blocks = len(starts)
+    # rows of Arial 10 are about 13 points; each block's header row is 45
+    taller = max(rows * 13 + 35 * (n or blocks - halves[0][1]) for rows, n in halves)
+    page_w, page_h = 780, 500  # points inside the margins and header
+    scale = min(100, page_w / (0.75 * width_px) * 100, page_h / taller * 100)
+    ws = sheet.worksheet
+    ws.set_landscape()
+    ws.set_paper(9)
+    ws.center_horizontally()
+    ws.set_margins(left=0.4, right=0.4, top=0.6, bottom=0.6)
+    ws.set_header("&L&A")
+    ws.set_footer("&C&P / &N")
+    ws.set_print_scale(max(10, int(scale * 0.95)))
+    ws.set_h_pagebreaks([middle])
 
 
 def _ratings_sheet(sheet, data, rated: Ratings, book_lang, lang, colours) -> None:
