@@ -232,6 +232,10 @@ class Game:
     #: Files of other score keepers' programs: a file suffix mapped to (log kind,
     #: reader); the reader returns the cells and their ``checking.Source``.
     formats: Mapping[str, tuple[str, Callable[..., Any]]] = field(default_factory=dict)
+    #: The language its clubs write (ISO 639-1: ``fr``, ``ru``) and the game's
+    #: name in it: the season workbook's headers and titles follow them.
+    language: str = "en"
+    local_title: str | None = None
     #: The game's bundled examples, by name; the first is its sample season.
     examples: Mapping[str, Example] = field(default_factory=dict)
     #: What the contract tests change in each log kind (see :class:`Probe`).

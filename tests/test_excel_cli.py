@@ -92,9 +92,10 @@ def test_demo_writes_the_league_season_workbook(tmp_path, monkeypatch):
     raw = pd.read_csv(example_path("league_belot"))
     players = set(raw[["a1", "a2", "b1", "b2"]].stack())
     book = openpyxl.load_workbook(tmp_path / "league_season.xlsx", read_only=True)
-    cells = {v for row in book["Standings"].iter_rows(values_only=True) for v in row}
+    standings = book["Таблица · Базар-Белот"]  # in the game's language
+    cells = {v for row in standings.iter_rows(values_only=True) for v in row}
     assert players <= cells
-    assert "Ratings" in book.sheetnames
+    assert "Рейтинг" in book.sheetnames
 
 
 def test_demo_without_openskill_writes_the_season_book_without_ratings(
@@ -107,4 +108,5 @@ def test_demo_without_openskill_writes_the_season_book_without_ratings(
     demo.run(argparse.Namespace(out_dir=str(tmp_path)), out=text)
     assert "no ratings: pip install 'cardscore-frames[season]'" in text.getvalue()
     book = openpyxl.load_workbook(tmp_path / "league_season.xlsx", read_only=True)
-    assert "Standings" in book.sheetnames and "Ratings" not in book.sheetnames
+    assert "Таблица · Базар-Белот" in book.sheetnames
+    assert "Рейтинг" not in book.sheetnames

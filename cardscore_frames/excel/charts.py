@@ -55,6 +55,7 @@ def line_chart(
     y_title: str | None = None,
     size: tuple[int, int] | None = None,
     markers: bool | None = None,
+    colours: Sequence[str] | None = None,
 ) -> Any:
     """A line chart of running totals, one line per player, placed at ``(row, col)``.
 
@@ -77,6 +78,9 @@ def line_chart(
         Pixels; by default :func:`chart_size` of the number of categories.
     markers : bool, optional
         Dots on each point; by default when there are at most 30 categories.
+    colours : sequence of str, optional
+        One colour per line (``#RRGGBB``), so that a player keeps his colour
+        from chart to chart; by default :data:`PALETTE` in turn.
 
     Returns
     -------
@@ -87,7 +91,7 @@ def line_chart(
     points = categories if isinstance(categories, int) else categories.rows
     show_markers = points <= 30 if markers is None else markers
     for k, (name, values) in enumerate(_pairs(series, categories)):
-        colour = PALETTE[k % len(PALETTE)]
+        colour = colours[k] if colours else PALETTE[k % len(PALETTE)]
         axis = (
             {} if isinstance(categories, int) else {"categories": categories.as_list()}
         )

@@ -7,7 +7,7 @@ spread of game totals. Each function returns a ``matplotlib.figure.Figure``
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +20,41 @@ from cardscore_frames.errors import CardscoreError
 from cardscore_frames.season.frames import prepared
 from cardscore_frames.season.ratings import INSTALL_HINT, Ratings
 
-__all__ = ["plot_progress", "plot_ratings", "plot_distribution", "save"]
+__all__ = [
+    "plot_progress",
+    "plot_ratings",
+    "plot_distribution",
+    "save",
+    "player_colours",
+    "PALETTE",
+]
 
-#: One colour per player (Okabe-Ito, as the Excel charts), then matplotlib's.
-PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+#: 31 distinct colours: matplotlib's tab20 (its ten strong colours, then their
+#: light shades), then ten of tab20b's, then black. A league's players take them
+#: in the order of their names, so each keeps his colour in every chart.
+PALETTE = (
+    *("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd"),
+    *("#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"),
+    *("#aec7e8", "#ffbb78", "#98df8a", "#ff9896", "#c5b0d5"),
+    *("#c49c94", "#f7b6d2", "#c7c7c7", "#dbdb8d", "#9edae5"),
+    *("#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173"),
+    *("#6b6ecf", "#b5cf6b", "#e7ba52", "#ad494a", "#a55194"),
+    "#000000",
+)
+
+
+def player_colours(players: Iterable[Any]) -> dict[str, str]:
+    """Each player's colour (``#rrggbb``): the palette in the order of the
+    names, so that the same ledger gives the same colours in every chart
+    (distinct for up to 31 players, then the palette starts again).
+
+    Examples
+    --------
+    >>> player_colours(["Zoé", "Anne", "Zoé"])
+    {'Anne': '#1f77b4', 'Zoé': '#ff7f0e'}
+    """
+    names = sorted({str(p) for p in players})
+    return {name: PALETTE[k % len(PALETTE)] for k, name in enumerate(names)}
 
 
 def _figure(width: float = 9.0, height: float = 5.0) -> tuple[Any, Any]:
@@ -99,10 +130,47 @@ def plot_progress(
     """
 
     prep = prepared(ledger)
+    colours = player_colours(prep.results["player"])
     name, results = _one_game(prep.results, game)
     results = _filtered(results, season=season, league=league)
-    zero_sum = get_game(name).zero_sum
-    value = results["score"] if zero_sum else results["won"].astype(float).fillna(0)
+    evening = results["date"].nunique(dropna=False) == 1
+    frame = _by_deal(prep.ledger, results) if evening else _by_game(results, name)
+    frame["running"] = frame.groupby("player")["value"].cumsum()
+    final = frame.groupby("player")["running"].last().sort_values(ascending=False)
+    fig, ax = _figure()
+    for player in _chosen(final, players, top):
+        line = frame[frame["player"] == player]
+        ax.plot(
+            line["x"],
+            line["running"],
+            drawstyle="steps-post",
+            marker="o" if len(line) <= 40 else None,
+            markersize=3,
+            label=player,
+            color=colours[player],
+        )
+    zero_sum = evening or get_game(name).zero_sum
+    unit = get_game(name).unit if zero_sum else "games won"
+    when = results["date"].iat[0] if evening and len(results) else None
+    parts = (get_game(name).title, league, season, _day(when))
+    ax.set(
+        title=" ".join(str(v) for v in parts if v),
+        xlabel="deal" if evening else "game",
+        ylabel=f"running total ({unit})",
+    )
+    _integer_ticks(ax)
+    ax.axhline(0, color="#999999", linewidth=0.8)
+    ax.legend(loc="upper left", fontsize=8, ncols=2)
+    return fig
+
+
+def _by_game(results: pd.DataFrame, name: str) -> pd.DataFrame:
+    """x: the season's games in replay order (1, 2, ...); value: the game's
+    total (games won when the game is not zero-sum)."""
+    if get_game(name).zero_sum:
+        value = results["score"]
+    else:
+        value = results["won"].astype(float).fillna(0)
     step = pd.factorize(np.sort(results["seq"].to_numpy()))[1]
     frame = pd.DataFrame(
         {
@@ -110,25 +178,38 @@ def plot_progress(
             "player": results["player"].astype(str).to_numpy(),
             "value": value.to_numpy(dtype=float),
         }
-    ).sort_values(["player", "x"], kind="stable")
-    frame["running"] = frame.groupby("player")["value"].cumsum()
-    final = frame.groupby("player")["running"].last().sort_values(ascending=False)
-    fig, ax = _figure()
-    for k, player in enumerate(_chosen(final, players, top)):
-        line = frame[frame["player"] == player]
-        ax.step(
-            line["x"],
-            line["running"],
-            where="post",
-            label=player,
-            color=PALETTE[k % len(PALETTE)] if k < len(PALETTE) else None,
-        )
-    unit = get_game(name).unit if zero_sum else "games won"
-    title = " ".join(str(v) for v in (get_game(name).title, league, season) if v)
-    ax.set(title=title, xlabel="game", ylabel=f"running total ({unit})")
-    ax.axhline(0, color="#999999", linewidth=0.8)
-    ax.legend(loc="upper left", fontsize=8, ncols=2)
-    return fig
+    )
+    return frame.sort_values(["player", "x"], kind="stable")
+
+
+def _by_deal(ledger: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+    """One evening: x is the deal number at the player's table (tables play
+    side by side, so each starts at 1; a player's second game of the evening
+    carries on from his first); value: each deal's score."""
+    seq = results.groupby(results["game_key"].astype(str))["seq"].first()
+    rows = ledger[ledger["game_key"].astype(str).isin(seq.index).to_numpy()]
+    frame = pd.DataFrame(
+        {
+            "seq": seq.reindex(rows["game_key"].astype(str)).to_numpy(),
+            "deal": rows["deal"].to_numpy(),
+            "player": rows["player"].astype(str).to_numpy(),
+            "value": rows["score"].to_numpy(dtype=float),
+        }
+    ).sort_values(["player", "seq", "deal"], kind="stable")
+    frame["x"] = frame.groupby("player").cumcount() + 1
+    return frame.reset_index(drop=True)
+
+
+def _day(when: Any) -> str | None:
+    return (
+        None if when is None or pd.isna(when) else pd.Timestamp(when).date().isoformat()
+    )
+
+
+def _integer_ticks(ax: Any) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def plot_ratings(
@@ -163,11 +244,12 @@ def plot_ratings(
         .last()
         .sort_values(ascending=False)
     )
+    colours = player_colours(ratings.history["player"])
     fig, ax = _figure()
     text = history["player"].astype(str).to_numpy()
-    for k, player in enumerate(_chosen(final, players, top)):
+    for player in _chosen(final, players, top):
         line = history[text == player]
-        colour = PALETTE[k % len(PALETTE)] if k < len(PALETTE) else None
+        colour = colours[player]
         ax.plot(line["step"], line["ordinal"], label=player, color=colour)
         if band:
             low, high = line["mu"] - line["sigma"], line["mu"] + line["sigma"]
@@ -176,6 +258,7 @@ def plot_ratings(
     ax.set(
         title=f"{name}: rating ({model}, mu - 3 sigma)", xlabel="game", ylabel="ordinal"
     )
+    _integer_ticks(ax)
     ax.legend(loc="upper left", fontsize=8, ncols=2)
     return fig
 

@@ -9,62 +9,39 @@ import re
 import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.contract import get_game
 from cardscore_frames.excel import CellRange, Sheet, Workbook, column_chart, line_chart
+from cardscore_frames.season.charts import player_colours
+from cardscore_frames.season.display import (
+    FULL,
+    NUMBER_FORMATS,
+    full_columns,
+    rule_words,
+    shown,
+    wall_columns,
+)
 from cardscore_frames.season.frames import prepared
 from cardscore_frames.season.h2h import head_to_head
+from cardscore_frames.season.matrix import h2h_sheet
 from cardscore_frames.season.pages import player_pages
 from cardscore_frames.season.ratings import Ratings, ratings
 from cardscore_frames.season.standings import standings
-
-__all__ = ["to_excel", "STANDINGS_SHEET", "H2H_SHEET", "RATINGS_SHEET"]
-
-STANDINGS_SHEET = "Standings"
-H2H_SHEET = "Head to head"
-RATINGS_SHEET = "Ratings"
-
-#: The standings columns the workbook shows, in order (those present).
-SHOWN = (
-    "rank",
-    "player",
-    "games",
-    "deals",
-    "total",
-    "mean_per_game",
-    "mean_per_deal",
-    "wins",
-    "losses",
-    "win_rate",
-    "average_place",
-    "best",
-    "worst",
-    "longest_streak",
-    "positive",
-    "points_for",
-    "points_against",
-    "difference",
-    "unfinished",
-    "place_points",
-    "money",
-    "rank_points",
+from cardscore_frames.season.words import (
+    book_language,
+    game_language,
+    game_title,
+    header,
+    word,
 )
-_STYLES = {
-    "total": "signed",
-    "difference": "signed",
-    "money": "signed_money",
-    "win_rate": "percent",
-    "mean_per_game": "money",
-    "mean_per_deal": "money",
-    "average_place": "money",
-    "best": "signed",
-    "worst": "signed",
-    "rank_points": "money",
-}
-_TOP = 8  # players drawn in the ratings chart
+
+__all__ = ["to_excel"]
+
+_TOP = 8  # players drawn in a game's ratings chart
+_BODY = {"border": 1, "valign": "vcenter"}
 
 
 def to_excel(
@@ -77,6 +54,7 @@ def to_excel(
     whist_price: float | None = None,
     unit: float = 0.01,
     rate: bool = True,
+    language: str | None = None,
 ) -> Path:
     """Write the season workbook.
 
@@ -94,18 +72,25 @@ def to_excel(
         As for :func:`~cardscore_frames.season.standings`.
     rate : bool
         Add the ratings sheet (needs openskill).
+    language : {"en", "fr", "ru"}, optional
+        The language of every header and title; by default each game's page
+        speaks the game's language (tarot French, belot and preferans
+        Russian) and the shared sheets the language most of the games speak.
 
     Returns
     -------
     pathlib.Path
-        The file written. Sheets: ``Standings`` (a table per game and group,
-        the tie-breaks and the rule in words, a column chart of each table),
-        ``Head to head`` (per game, a matrix of the net result between every
-        two players, and of games met; belot adds the partnerships' records),
-        ``Ratings`` (final ratings and a line chart of the best players'
-        ordinal), then one sheet per player (his standings, profile figures,
-        opponents, and his games with a chart of his running totals). Every
-        player's name on the standings links to his page.
+        The file written, in the club's words (:mod:`~.season.words`). Sheets:
+        a standings page per game (``Classement · Tarot``: a table per league
+        and season with the figures it is ranked by, the rule in words and a
+        bar chart; one landscape A4 page), head to head (per game on its own
+        page, a matrix of the net result between every two players and one of
+        the games they met; belot adds the pairs' records), ratings (final
+        ratings beside a chart of the leaders, a page per game), every figure
+        of the standings, then one sheet per player (his standings, profile
+        figures, opponents, and his games with a chart of his running totals),
+        and a hidden sheet of the charts' figures. Every player's name on the
+        standings links to his page; a player keeps his colour in every chart.
 
     Examples
     --------
@@ -114,183 +99,272 @@ def to_excel(
     >>> scored = csf.tarot.score(csf.load_example("tarot"))
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "season.xlsx"
     >>> book = csf.season.to_excel(csf.tarot.to_ledger(scored), out, scored=[scored])
-    >>> csf.excel.sheet_names(book)[:3]
-    ['Standings', 'Head to head', 'Ratings']
+    >>> csf.excel.sheet_names(book)[:4]
+    ['Classement · Tarot', 'Face-à-face · Tarot', 'Cotes', 'Tous les chiffres']
     """
     prep = prepared(ledger)
     with warnings.catch_warnings():
         for message in prep.messages:  # shown once above, not by every step
             warnings.filterwarnings("ignore", message=re.escape(message))
         return _write(
-            ledger, path, prep, list(scored), by, min_games, whist_price, unit, rate
+            ledger,
+            path,
+            prep,
+            list(scored),
+            by,
+            min_games,
+            whist_price,
+            unit,
+            rate,
+            language,
         )
 
 
-def _write(ledger, path, prep, scored, by, min_games, whist_price, unit, rate):
+def _write(ledger, path, prep, scored, by, min_games, whist_price, unit, rate, lang):
     table = standings(
         ledger, by=by, min_games=min_games, whist_price=whist_price, unit=unit
     )
     by = [c for c in table.columns[1 : list(table.columns).index("rank")]]
     h2h = head_to_head(ledger)
     rated = ratings(ledger) if rate else None
+    games = list(dict.fromkeys(table["game"].astype(str)))
+    book_lang = book_language(games, lang)
+    colours = player_colours(prep.results["player"])
     meta = {
         "kind": "season",
-        "games": sorted(table["game"].astype(str).unique()),
+        "games": sorted(games),
         "by": by,
         "min_games": min_games,
         "whist_price": whist_price,
+        "language": book_lang,
     }
     if rated is not None:
         meta["ratings"] = rated.model
     with Workbook(path, metadata=meta, properties={"title": "Season"}) as book:
-        front = book.add_sheet(STANDINGS_SHEET)
-        matrix = book.add_sheet(H2H_SHEET)
-        rating = book.add_sheet(RATINGS_SHEET) if rated is not None else None
-        pages = player_pages(book, prep, table, h2h, scored)
-        _standings_sheet(front, table, by, pages)
-        _h2h_sheet(matrix, h2h, ledger)
+        fronts = {
+            g: book.add_sheet(
+                f"{word('standings', game_language(g, lang))} · "
+                f"{game_title(g, game_language(g, lang))}"
+            )
+            for g in games
+        }
+        matrices = {
+            g: book.add_sheet(
+                f"{word('head_to_head', game_language(g, lang))} · "
+                f"{game_title(g, game_language(g, lang))}"
+            )
+            for g in games
+            if g in set(h2h["game"].astype(str))
+        }
+        rating = book.add_sheet(word("ratings", book_lang)) if rated else None
+        full = book.add_sheet(word("full_figures", book_lang))
+        pages = player_pages(
+            book, prep, table, h2h, scored, language=book_lang, colours=colours
+        )
+        data = book.add_sheet(word("chart_data", book_lang))
+        data.worksheet.hide()
+        games_of = table.groupby("game", observed=True, sort=False)
+        for game, block in games_of:
+            g = str(game)
+            _standings_sheet(fronts[g], block, by, pages, game_language(g, lang))
+        _full_sheet(full, table, by, pages, lang, book_lang)
+        for game, part in h2h.groupby("game", observed=True, sort=False):
+            g = str(game)
+            h2h_sheet(matrices[g], part, g, game_language(g, lang))
         if rating is not None:
-            _ratings_sheet(rating, rated)
+            _ratings_sheet(rating, data, rated, book_lang, lang, colours)
     return Path(path)
 
 
-def _title(game: str) -> str:
-    return get_game(game).title
+def _label(values: tuple, language: str) -> str:
+    """``Tarot · Cercle des Trois Jeux · 2025-26``"""
+    title = game_title(str(values[0]), language)
+    return " · ".join([title, *(str(v) for v in values[1:] if pd.notna(v))])
 
 
-def _standings_sheet(sheet: Sheet, table: pd.DataFrame, by, pages) -> None:
-    """One block per game and group: title, the rule, the table, a chart."""
-    row = 0
-    sheet.write(row, 0, "Standings", "title", fit=False)
-    row += 2
+def _groups(table: pd.DataFrame, by):
     keys = ["game", *by]
-    groups = table.groupby(keys, observed=True, dropna=False, sort=False)
-    for values, block in groups:
-        values = values if isinstance(values, tuple) else (values,)
-        label = [_title(str(values[0]))] + [str(v) for v in values[1:] if pd.notna(v)]
-        sheet.write(row, 0, " · ".join(label), "subtitle", fit=False)
-        sheet.write(row + 1, 0, "Ranked by " + str(block["ranking"].iat[0]), fit=False)
-        shown = [c for c in SHOWN if c in block and block[c].notna().any()]
-        shown += [c for c in block.columns if c.startswith("tiebreak_")]
-        shown.append("below_min_games")
-        frame = block[shown].reset_index(drop=True)
-        where = sheet.write_frame(frame, row + 2, 0, styles=_STYLES)
-        for k, player in enumerate(frame["player"].astype(str)):
-            target = pages.get(player)
-            if target is not None:
-                r, c = where.cell(k, "player")
-                sheet.link_to_sheet(r, c, target, player, style=("body", "link"))
-        column_chart(
+    for values, block in table.groupby(keys, observed=True, dropna=False, sort=False):
+        yield (values if isinstance(values, tuple) else (values,)), block
+
+
+def _write_table(sheet, row, block, columns, language, pages, col=0) -> tuple[int, Any]:
+    """A block's standings under people's headers; player names link to their
+    pages. Returns the next free row and the block written."""
+    frame, kinds = shown(block, columns, language)
+    styles = {
+        h: {**_BODY, "num_format": NUMBER_FORMATS[k][0]} for h, k in kinds.items()
+    }
+    where = sheet.write_frame(frame, row, col, styles=styles)
+    # headers wrap in columns as wide as their figures: room for three lines
+    longest = max(len(str(h)) for h in frame.columns)
+    sheet.set_row_height(row, 45 if longest > 14 else 30)
+    name = header("player", language)
+    for k, player in enumerate(frame[name].astype(str)):
+        target = pages.get(player)
+        if target is not None:
+            r, c = where.cell(k, name)
+            sheet.link_to_sheet(r, c, target, player, style=("body", "link"))
+    return where.last_row + 1, where
+
+
+def _standings_sheet(sheet: Sheet, table: pd.DataFrame, by, pages, lang) -> None:
+    """A game's standings on one landscape page: a table per league and season
+    side by side, each with the rule in words above and a bar chart of its
+    ranking figure below."""
+    col, written = 0, []
+    blocks = list(_groups(table, by))
+    tallest = max(len(block) for _, block in blocks)
+    for values, block in blocks:
+        end, where = _write_table(
+            sheet, 3, block, wall_columns(block), lang, pages, col
+        )
+        last = col + len(where.columns) - 1
+        sheet.write(0, col, _label(values, lang), "title", fit=False)
+        sheet.merge(1, col, 2, last, rule_words(block, lang), ("subtitle", "wrap"))
+        written.append((where, len(block), col, last))
+        col = last + 2
+    sheet.autofit(maximum=16)
+    below, bottom = 3 + tallest + 2, 0
+    for where, rows, first, last in written:
+        title = list(where.columns)[3]  # the ranking's first figure
+        height = max(220, 60 + 16 * rows)
+        chart = column_chart(
             sheet,
-            row + 2,
-            len(shown) + 1,
-            categories=where.column("player"),
-            series={"ranking": where.column("rank_points")},
-            title=" · ".join(label),
-            size=(480, max(240, 40 + 18 * len(frame))),
+            below,
+            first,
+            categories=where.column(header("player", lang)),
+            series={title: where.column(title)},
+            title=title,
+            size=(sheet.columns_px(first, last), height),
             horizontal=True,
         )
-        row = max(where.last_row + 3, row + 2 + (40 + 18 * len(frame)) // 20 + 2)
-    sheet.freeze(2, 2)
-    sheet.autofit(maximum=30)
-    sheet.landscape_fit_to_page()
+        # a bar chart's y axis holds the names: the leader at the top, the
+        # names left of the bars even below 0, the values' axis at the bottom
+        chart.set_y_axis(
+            {"reverse": True, "crossing": "max", "label_position": "low", **_AXIS}
+        )
+        chart.set_x_axis({"major_gridlines": {"visible": True}, **_AXIS})
+        chart.set_legend({"none": True})
+        bottom = max(bottom, below + height // 20 + 1)
+    sheet.landscape_fit_to_page(pages_tall=1, print_area=(0, 0, bottom, col - 2))
 
 
-def _h2h_sheet(sheet: Sheet, h2h: pd.DataFrame, ledger) -> None:
-    """Per game: the net result of the row player against the column player,
-    then the games they met; belot adds its partnerships."""
-    sheet.write(0, 0, "Head to head", "title", fit=False)
-    sheet.write(
-        1,
-        0,
-        "Each cell: what the row's player won from the column's (game's unit); "
-        "below, the games they met.",
-        "subtitle",
-        fit=False,
-    )
-    row = 3
-    for game, part in h2h.groupby("game", observed=True, sort=False):
-        for figure, words in (("net", "net result"), ("games", "games met")):
-            wide = part.pivot_table(
-                index="player",
-                columns="opponent",
-                values=figure,
-                aggfunc="sum",
-                observed=True,
-            )
-            wide.index, wide.columns = wide.index.astype(str), wide.columns.astype(str)
-            sheet.write(row, 0, f"{_title(str(game))}: {words}", "bold", fit=False)
-            frame = wide.reset_index().rename(columns={"player": "player \\ opponent"})
-            style = "signed" if figure == "net" else "integer"
-            styles = {c: style for c in wide.columns}
-            block = sheet.write_frame(frame.round(1), row + 1, 0, styles=styles)
-            row = block.last_row + 3
-    teams = _teams_or_none(ledger)
-    if teams is not None:
-        sheet.write(row, 0, "Partnerships", "bold", fit=False)
-        sheet.write_frame(teams, row + 1, 0, styles={"difference": "signed"})
-    sheet.freeze(3, 1)
-    sheet.autofit(maximum=24)
-    sheet.landscape_fit_to_page()
+_AXIS = {"num_font": {"name": "Arial", "size": 8}}
 
 
-def _teams_or_none(ledger) -> pd.DataFrame | None:
-    results = prepared(ledger).results
-    if "pair" not in results or results["pair"].isna().all():
-        return None
-    return head_to_head(ledger, teams=True)
+def _full_sheet(sheet: Sheet, table, by, pages, lang, book_lang) -> None:
+    """Every figure of every table, one block per game, league and season; a
+    block is never cut by a page break."""
+    sheet.write(0, 0, word("full_figures", book_lang), "title", fit=False)
+    row, starts = 2, []
+    for values, block in _groups(table, by):
+        starts.append(row)
+        language = game_language(str(values[0]), lang)
+        sheet.write(row, 0, _label(values, language), "subtitle", fit=False)
+        sheet.write(row + 1, 0, rule_words(block, language), fit=False)
+        end, _ = _write_table(
+            sheet, row + 2, block, full_columns(block), language, pages
+        )
+        row = end + 2
+    sheet.freeze(0, 2)
+    sheet.autofit(maximum=16)
+    _two_pages(sheet, starts, row, sheet.columns_px(0, len(FULL) + 4))
 
 
-def _ratings_sheet(sheet: Sheet, rated: Ratings) -> None:
-    """Final ratings per game, and a chart of the leaders' ordinal by game."""
+def _two_pages(sheet: Sheet, starts: list[int], end: int, width_px: int) -> None:
+    """Landscape A4, the blocks split between two pages at the block nearest
+    the middle, at the scale that fits the taller half (a fit-to-page setting
+    would make spreadsheets ignore the break and cut a block)."""
+    if len(starts) < 2 or end < 50:
+        sheet.landscape_fit_to_page(pages_tall=1)
+        return
+    middle = min(starts[1:], key=lambda start: abs(start - end / 2))
+    halves = ((middle, sum(s < middle for s in starts)), (end - middle, 0))
+    blocks = len(starts)
+    # rows of Arial 10 are about 13 points; each block's header row is 45
+    taller = max(rows * 13 + 35 * (n or blocks - halves[0][1]) for rows, n in halves)
+    page_w, page_h = 780, 500  # points inside the margins and header
+    scale = min(100, page_w / (0.75 * width_px) * 100, page_h / taller * 100)
+    ws = sheet.worksheet
+    ws.set_landscape()
+    ws.set_paper(9)
+    ws.center_horizontally()
+    ws.set_margins(left=0.4, right=0.4, top=0.6, bottom=0.6)
+    ws.set_header("&L&A")
+    ws.set_footer("&C&P / &N")
+    ws.set_print_scale(max(10, int(scale * 0.95)))
+    ws.set_h_pagebreaks([middle])
+
+
+def _ratings_sheet(sheet, data, rated: Ratings, book_lang, lang, colours) -> None:
+    """Each game's final ratings side by side, and under each a chart of its
+    leaders' rating: one landscape page; the charts' figures go to the hidden
+    data sheet."""
     model = rated.model
-    sheet.write(0, 0, "Ratings", "title", fit=False)
-    params = ", ".join(f"{k}={v:g}" for k, v in model.items() if isinstance(v, float))
-    sheet.write(
-        1,
-        0,
-        f"openskill {model.get('openskill')} {model.get('model')} ({params}); "
-        "ordinal = mu - 3 sigma, the conservative estimate",
-        "subtitle",
-        fit=False,
-    )
-    row = 3
-    for game, final in rated.final.groupby("game", observed=True, sort=False):
+    sheet.write(0, 0, word("ratings", book_lang), "title", fit=False)
+    note = word("rating_note", book_lang, model=model.get("model", ""))
+    sheet.write(1, 0, note, "subtitle", fit=False)
+    finals = list(rated.final.groupby("game", observed=True, sort=False))
+    below = 5 + max(len(final) for _, final in finals)
+    col, spare, last = 0, 0, 0
+    for game, final in finals:
         history = rated.history[(rated.history["game"] == game).to_numpy()]
-        row = _rating_block(sheet, row, str(game), final, history)
-    sheet.freeze(3, 0)
-    sheet.autofit(maximum=24)
-    sheet.landscape_fit_to_page()
+        language = game_language(str(game), lang)
+        spare, width = _rating_block(
+            sheet,
+            data,
+            (3, col, below, spare),
+            str(game),
+            final,
+            history,
+            language,
+            colours,
+        )
+        last = max(last, below + 16)
+        col += width + 1
+    sheet.landscape_fit_to_page(pages_tall=1, print_area=(0, 0, last, col - 2))
 
 
-def _rating_block(sheet: Sheet, row: int, game: str, final, history) -> int:
-    """One game's final ratings, a line chart of its leaders, and the chart's
-    data below it; the next free row."""
-    sheet.write(row, 0, _title(game), "bold", fit=False)
+def _rating_block(sheet, data, where, game, final, history, lang, colours):
+    """One game's final ratings at ``where`` (row, col, the chart's row, the
+    data sheet's next row) and a line chart of its leaders below; the data
+    sheet's next free row and the columns used."""
+    row, col, below, spare = where
+    title = game_title(game, lang)
+    sheet.write(row, col, title, "bold", fit=False)
     frame = final.drop(columns="game").reset_index(drop=True)
-    numbers = ["mu", "sigma", "ordinal"]
-    frame[numbers] = frame[numbers].round(3)
-    block = sheet.write_frame(frame, row + 1, 0, styles={"last_date": "date"})
-    top = frame["player"].astype(str).head(_TOP).tolist()
-    wide = _ordinal_by_step(history, top)
-    # below the chart (about 300 pixels: 16 rows), the data it draws
-    data = sheet.write_frame(wide.round(3), block.last_row + 19, 0)
-    header = data.header_row
+    frame = frame[["rank", "player", "games", "ordinal", "sigma"]]
+    frame[["ordinal", "sigma"]] = frame[["ordinal", "sigma"]].round(1)
+    number = {**_BODY, "num_format": "0.0"}
+    styles = {header(c, lang): number for c in ("ordinal", "sigma")}
+    frame = frame.rename(columns=lambda c: header(c, lang))
+    sheet.write_frame(frame, row + 1, col, styles=styles, fit=False)
+    longest = max(len(str(p)) for p in final["player"].astype(str))
+    widths = [6, longest + 2, 8, 8, 11]
+    sheet.set_widths(widths, col)
+    top = final["player"].astype(str).head(_TOP).tolist()
+    wide = _ordinal_by_step(history, top).round(1)
+    wide = wide.rename(columns={"game": word("game_no", lang)})
+    values = data.write_frame(wide, spare, 0)
+    head = values.header_row
     line_chart(
         sheet,
-        block.last_row + 2,
-        0,
-        categories=data.column("game"),
+        below,
+        col,
+        categories=values.column(word("game_no", lang)),
         series=[
-            (CellRange(sheet.name, header, col, header, col), data.column(name))
-            for name, col in data.columns.items()
-            if name != "game"
+            (CellRange(data.name, head, c, head, c), values.column(name))
+            for name, c in values.columns.items()
+            if c > 0
         ],
-        title=f"{_title(game)}: ordinal after each game",
-        x_title="game",
-        y_title="mu - 3 sigma",
+        title=word("rating_chart", lang, game=title),
+        x_title=word("game_no", lang),
+        y_title=header("ordinal", lang),
+        size=(int(sum(widths) * 7.5), 300),
+        colours=[colours[name] for name in wide.columns[1:]],
     )
-    return data.last_row + 3
+    return values.last_row + 3, len(widths)
 
 
 def _ordinal_by_step(history: pd.DataFrame, players: list[str]) -> pd.DataFrame:

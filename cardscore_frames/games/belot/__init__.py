@@ -42,6 +42,8 @@ from cardscore_frames.games.belot.scoring import SCORE_COLUMNS, score
 GAME = Game(
     name="belot",
     title="Bazar-Belot",
+    language="ru",
+    local_title="Базар-Белот",
     unit="points",
     zero_sum=False,
     rules=BelotRules,

@@ -58,6 +58,8 @@ from cardscore_frames.games.preferans.settlement.from_deals import sheet
 GAME = Game(
     name="preferans",
     title="Preferans",
+    language="ru",
+    local_title="Преферанс",
     unit="whists",
     zero_sum=True,
     rules=PreferansRules,

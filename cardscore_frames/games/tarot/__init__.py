@@ -34,6 +34,8 @@ from cardscore_frames.games.tarot.scoring import SCORE_COLUMNS, score
 GAME = Game(
     name="tarot",
     title="French tarot",
+    language="fr",
+    local_title="Tarot",
     unit="points",
     zero_sum=True,
     rules=TarotRules,
