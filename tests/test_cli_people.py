@@ -74,11 +74,52 @@ def test_season_tables_say_how_they_are_ranked_and_charts_make_their_folder(
     assert status == 0, err
     lines = out.splitlines()
     at = lines.index("== belot ==")
-    assert lines[at + 1].startswith("ranked by games won, then direct encounter")
+    # belot's own language, and its rule (matches won, then direct encounter,
+    # then point difference, then points for), as the wall sheet prints it
+    assert lines[at + 1] == (
+        "Порядок мест: победы, затем личные встречи, затем разница, затем набрано"
+    )
+    assert lines[at + 2].split() == [
+        "Место",
+        "Игрок",
+        "Партии",
+        "Победы",
+        "Личные",
+        "встречи",
+        "Разница",
+        "Набрано",
+    ]
     assert sorted(p.name for p in charts.iterdir()) == [
         "belot-distribution.png",
         "belot-progress-2025-2026.png",
     ]
+
+
+def test_season_tables_in_a_chosen_language(capsys):
+    status, out, err = run(
+        capsys,
+        "season",
+        "tarot:sample_data/tarot_season.csv",
+        "--by",
+        "--no-ratings",
+        "--language",
+        "en",
+    )
+    assert status == 0, err
+    lines = out.splitlines()
+    at = lines.index("== tarot ==")
+    assert lines[at + 1] == "Ranked by: place points, then total"
+    assert lines[at + 2].split() == [
+        "Rank",
+        "Player",
+        "Games",
+        "Place",
+        "points",
+        "Total",
+        "Wins",
+    ]
+    # whole figures print whole: the first row is rank 1 with its games played
+    assert lines[at + 3].split()[0] == "1" and "." not in lines[at + 3].split()[2]
 
 
 def test_season_without_openskill_writes_the_workbook_without_ratings(

@@ -21,23 +21,11 @@ from cardscore_frames.contract import game_names, get_game
 from cardscore_frames.errors import CardscoreError
 from cardscore_frames.io import read_log
 from cardscore_frames.ledger import concat
+from cardscore_frames.season.display import rule_words, shown, wall_columns
 from cardscore_frames.season.frames import prepared
 from cardscore_frames.season.ratings import INSTALL_HINT
+from cardscore_frames.season.words import LANGUAGES, game_language
 
-#: What the printed tables show of the standings.
-_PRINTED = (
-    "rank",
-    "player",
-    "games",
-    "total",
-    "mean_per_game",
-    "wins",
-    "win_rate",
-    "money",
-    "rank_points",
-    "tiebreak_1",
-    "tiebreak_2",
-)
 _OUT = (".xlsx", ".csv", ".parquet")
 
 
@@ -76,6 +64,13 @@ def add(sub) -> None:
     se.add_argument("--whist-price", type=float, default=None)
     se.add_argument("--unit", type=float, default=0.01)
     se.add_argument("--no-ratings", action="store_true", help="skip openskill")
+    se.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        default=None,
+        help="headers and titles in English, French or Russian (default: each "
+        "game's own: tarot French, belot and preferans Russian)",
+    )
     se.set_defaults(run=run)
 
 
@@ -96,7 +91,7 @@ def run(args: argparse.Namespace, out=None) -> None:
         )
     for message in dict.fromkeys(str(w.message) for w in caught):
         print(f"cardscore: warning: {message}", file=sys.stderr)
-    _print(table, args.by, out)
+    _print(table, args.by, args.language, out)
     rate = not args.no_ratings and _have("openskill", "ratings", out)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # reported above
@@ -158,15 +153,26 @@ def _scored(game: str, path: str, args) -> pd.DataFrame:
     return get_game(game).score(deals)
 
 
-def _print(table: pd.DataFrame, by: list[str], out) -> None:
+def _print(table: pd.DataFrame, by: list[str], language: str | None, out) -> None:
+    """Each league table as the wall sheet shows it: the ranking's figures under
+    people's headers (each game's language unless one is chosen), how it is
+    ranked above it."""
     tables, notes = {}, {}
     for values, block in table.groupby(["game", *by], observed=True, dropna=False):
         values = values if isinstance(values, tuple) else (values,)
         title = " / ".join(str(v) for v in values if pd.notna(v))
-        shown = [c for c in _PRINTED if c in block and block[c].notna().any()]
-        tables[title] = block[shown].set_index("rank").round(2)
-        notes[title] = f"ranked by {block['ranking'].iloc[0]}"
-    print_tables(tables, out, notes)
+        lang = game_language(str(values[0]), language)
+        frame, _ = shown(block, wall_columns(block), lang)
+        tables[title] = frame.apply(_whole)
+        notes[title] = rule_words(block, lang)
+    print_tables(tables, out, notes, index=False)
+
+
+def _whole(column: pd.Series) -> pd.Series:
+    """Whole figures printed as whole numbers (12, not 12.0)."""
+    if column.dtype.kind == "f" and (column.dropna() % 1 == 0).all():
+        return column.astype("Int64")
+    return column
 
 
 def _write(ledger, table, scored, args, rate: bool) -> None:
@@ -182,6 +188,7 @@ def _write(ledger, table, scored, args, rate: bool) -> None:
             whist_price=args.whist_price,
             unit=args.unit,
             rate=rate,
+            language=args.language,
         )
     elif suffix == ".csv":
         with atomic_open(target, "w", newline="") as handle:
