@@ -28,7 +28,12 @@ from cardscore_frames.errors import (
 )
 from cardscore_frames.games import belot, preferans, tarot
 from cardscore_frames.io import concat_logs, read_log, validate
-from cardscore_frames.io.excel import read_excel, to_excel, write_template
+from cardscore_frames.io.excel import (
+    read_excel,
+    to_excel,
+    workbook_metadata,
+    write_template,
+)
 from cardscore_frames.ledger import (
     LEDGER_COLUMNS,
     LEDGER_DTYPES,
@@ -60,6 +65,7 @@ __all__ = [
     "read_excel",
     "to_excel",
     "write_template",
+    "workbook_metadata",
     "concat",
     "concat_logs",
     "check_ledger",
