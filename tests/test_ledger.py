@@ -255,8 +255,7 @@ def test_a_ledger_column_made_a_slice_of_deals_at_a_time_is_the_whole_block(
 
 @pytest.mark.parametrize("game", ["tarot", "belot", "preferans"])
 def test_a_ledger_of_deals_in_any_order_has_the_same_rows(game):
-    # a log whose games run one after the other has its per-game columns
-    # repeated game by game; shuffled, they are gathered deal by deal
+    # a log whose games run one after the other and the same log shuffled
     module = csf.get_game(game)
     deals = csf.load_example(game)
     mixed = deals.sample(frac=1, random_state=3)

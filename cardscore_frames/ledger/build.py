@@ -111,17 +111,8 @@ def _deal_columns(scored: pd.DataFrame, counts, game: str) -> dict[str, object]:
         """A value per deal as one per ledger row."""
         return np.repeat(per_deal, counts)
 
-    rows_of_game = None  # each game's ledger rows, where its deals are in a run
-    if index.in_order and index.n_games:
-        per_deal = np.broadcast_to(counts, index.codes.shape)
-        rows_of_game = np.add.reduceat(per_deal, index.starts[:-1])
-
     def per_game(values: np.ndarray) -> np.ndarray:
-        """A value per game as one per ledger row (the usual log, each game's
-        deals one after the other: repeated game by game, not gathered per deal
-        first)."""
-        if rows_of_game is not None:
-            return np.repeat(values, rows_of_game)
+        """A value per game as one per ledger row."""
         return spread(values[index.codes])
 
     out: dict[str, object] = {}
