@@ -341,3 +341,15 @@ def test_game_index_orders_deals_near_or_far_apart_blank_last(far):
     assert index.order.tolist() == [2, 0, 4, 3, 5, 1]
     assert index.starts.tolist() == [0, 3, 6]
     assert index.first_of().tolist() == [2, 3, 2, 3, 2, 3]
+
+
+def test_a_date_changed_in_place_voids_the_stamp():
+    # a column of numpy's dtype (the date) is a new wrapper at each access: the
+    # stamp holds while its memory is the checked one, not after a write
+    deals = csf.load_example("tarot")
+    assert str(deals["date"].dtype).startswith("datetime64")
+    assert deals.cardscore.checked
+    deals.loc[deals.index[2], "date"] = pd.Timestamp("2030-01-01")
+    assert not deals.cardscore.checked
+    with pytest.raises(csf.LogValidationError, match="date must be the same"):
+        csf.tarot.score(deals)
