@@ -220,17 +220,12 @@ def test_whole_scores_are_looked_at_a_chunk_at_a_time():
     assert _whole_and_small(np.array([], dtype=float))
 
 
-@pytest.mark.parametrize("chunk", [3, 1 << 16], ids=["many-chunks", "one-chunk"])
-def test_a_ledger_column_made_a_slice_of_deals_at_a_time_is_the_whole_block(
-    monkeypatch, chunk
-):
-    # preferans builds its ledger's per-seat columns a slice of deals at a time
-    # (no array of every deal and seat): in slices of 3 deals, games of 3 and 4
-    # players mixed, every value lands on its own (deal, seat) row
+def test_a_ledger_column_given_as_a_seat_block_is_the_whole_block():
+    # preferans gives its ledger's per-seat columns as SeatBlocks: games of 3 and
+    # 4 players mixed, every value lands on its own (deal, seat) row
     from cardscore_frames.checking.seats import seated, seats_taken
-    from cardscore_frames.ledger import SeatBlock, build, from_wide
+    from cardscore_frames.ledger import SeatBlock, from_wide
 
-    monkeypatch.setattr(build, "_CHUNK", chunk)
     scored = csf.preferans.score(csf.load_example("preferans"))
     columns = [f"player{i}" for i in range(1, 5)]
     n = len(scored)
