@@ -11,7 +11,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from cardscore_frames.checking import game_index
-from cardscore_frames.checking.seats import seated, shared_names
+from cardscore_frames.checking.seats import seated, seats_taken, shared_names
 from cardscore_frames.ledger.schema import registry
 
 __all__ = ["SeatBlock", "from_wide", "game_keys", "text_of"]
@@ -41,17 +41,18 @@ def from_wide(
     game_type, role_type, _ = registry()
     k = len(player_columns)
     present = seated(scored, player_columns)  # (deals, seats): the ledger's rows
+    full = bool(present.all())  # every seat taken (belot always): nothing to drop
 
     def cells(values) -> np.ndarray:
         """A (deals, seats) array as one value per ledger row (a new array)."""
-        return np.asarray(values)[present]
+        return np.array(values).reshape(-1) if full else np.asarray(values)[present]
 
     slots = cells(np.broadcast_to(np.arange(1, k + 1, dtype=np.int8), present.shape))
     code = game_type.categories.get_loc(game)
     out: dict[str, object] = {
         "game": pd.Categorical.from_codes(np.full(len(slots), code), dtype=game_type)
     }
-    out.update(_deal_columns(scored, present.sum(axis=1), game))
+    out.update(_deal_columns(scored, seats_taken(present), game))
     codes, names = _player_codes(scored, player_columns)
     out["player"] = pd.Categorical.from_codes(
         cells(codes), dtype=pd.CategoricalDtype(names)
@@ -68,28 +69,24 @@ def from_wide(
         else:
             out[name] = np.full(len(slots), values)
         del values  # one (deals, seats) array alive at a time
-    return pd.DataFrame(out)
+    # copy=False: the new arrays become the columns as they are (not one block)
+    return pd.DataFrame(out, copy=False)
 
 
 def _deal_columns(scored: pd.DataFrame, counts, game: str) -> dict[str, object]:
     """The ledger's columns that are the same for every seat of a deal: its
     game's labels and date, and the deal; ``counts``: each deal's ledger rows."""
     index = game_index(scored, None)
-
-    def per_game(values: np.ndarray) -> np.ndarray:
-        """A value per game as one per ledger row."""
-        return np.repeat(values[index.codes], counts)
-
+    game_of_row = np.repeat(index.codes, counts)  # each ledger row's game
     out: dict[str, object] = {}
     labels = _game_labels(scored, index, game)
     for name in ("game_key", "league", "season", "date", "table", "game_id"):
         if name == "date":
-            out["date"] = per_game(_game_dates(scored, index))
+            out["date"] = _game_dates(scored, index)[game_of_row]
             continue
         codes, categories = labels[name]
-        out[name] = pd.Categorical.from_codes(
-            per_game(codes), dtype=pd.CategoricalDtype(categories)
-        )
+        per_game = pd.Categorical.from_codes(codes, categories=categories)
+        out[name] = per_game.take(game_of_row)
     # a blank deal fails the conversion, as it should
     out["deal"] = np.repeat(scored["deal"].to_numpy(dtype=np.int64), counts)
     return out
@@ -227,6 +224,6 @@ def _roles(picked, role_names, role_type: pd.CategoricalDtype, size: int):
     """The role codes of the game's ``role_names`` as the ledger's roles."""
     if picked is None or role_names is None:
         return pd.Categorical.from_codes(np.full(size, -1), dtype=role_type)
-    lut = role_type.categories.get_indexer(list(role_names))
-    codes = np.where(picked >= 0, lut[picked], -1)
-    return pd.Categorical.from_codes(codes, dtype=role_type)
+    # the game's role codes as the ledger's (-1, no role, takes the last)
+    lut = np.append(role_type.categories.get_indexer(list(role_names)), -1)
+    return pd.Categorical.from_codes(lut[picked], dtype=role_type)
