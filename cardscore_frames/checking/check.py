@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking.conform import conform, share_names
-from cardscore_frames.checking.groups import GAME_INDEX, GameIndex, game_index
+from cardscore_frames.checking.groups import GameIndex, game_index
 from cardscore_frames.checking.numbers import filled
 from cardscore_frames.checking.problems import Problems, Source
 from cardscore_frames.checking.schema import (
@@ -101,8 +101,6 @@ def check_log(
         _check_metadata(out, index, problems)
         for check in schema.checks:
             check(out, problems, rules)
-        if schema.kind == "deals":  # for the scorer (see GAME_INDEX)
-            problems.keep(GAME_INDEX, None, index)
         if schema.reject == "game" and errors == "collect":
             problems.add_game(codes, _WHOLE[schema.kind])
     return _finish(deals, out, problems, schema, errors, rules)

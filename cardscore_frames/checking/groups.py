@@ -16,12 +16,7 @@ import pandas as pd
 
 from cardscore_frames.checking.schema import GAME_KEY
 
-__all__ = ["GAME_INDEX", "GameIndex", "game_index", "game_codes", "running_sum"]
-
-#: Where a checked deal log keeps the :class:`GameIndex` its validation found,
-#: for its scorer, and a scored frame keeps it for ``to_ledger`` (the same rows:
-#: neither need find the games again).
-GAME_INDEX = "game_index"
+__all__ = ["GameIndex", "game_index", "game_codes", "running_sum"]
 
 
 class GameIndex(NamedTuple):
