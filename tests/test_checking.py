@@ -117,17 +117,15 @@ def test_running_sums_of_a_log_in_order_and_shuffled_agree():
     values = np.array([5, -2, 4, 10, 1, 7])
     expected = [5, 3, 7, 10, 11, 7]  # each game's totals deal by deal
     index = game_index(frame)
-    assert index.in_order
     assert running_sum(values, index).tolist() == expected
     shuffled = frame.iloc[[4, 0, 5, 2, 3, 1]].reset_index(drop=True)
     index = game_index(shuffled)
-    assert not index.in_order
     got = running_sum(values[[4, 0, 5, 2, 3, 1]], index)
     assert got.tolist() == [expected[i] for i in [4, 0, 5, 2, 3, 1]]
-    # a row of no game (blank id) is never "in order"
+    # a row of no game (blank id) has no running sum
     blank = frame.assign(game_id=frame["game_id"].astype("Int64"))
     blank.loc[5, "game_id"] = pd.NA
-    assert not game_index(blank).in_order
+    assert running_sum(values, game_index(blank)).tolist() == [5, 3, 7, 10, 11, 0]
 
 
 def test_each_rows_first_deal_in_order_shuffled_and_blank():
@@ -135,12 +133,10 @@ def test_each_rows_first_deal_in_order_shuffled_and_blank():
 
     frame = pd.DataFrame({"game_id": [1, 1, 1, 2, 2, 3], "deal": [1, 2, 3, 1, 2, 1]})
     index = game_index(frame)
-    assert index.in_order
     assert index.first_of().tolist() == [0, 0, 0, 3, 3, 5]
     # rows 0..5 hold (game, deal) (2, 2), (1, 3), (3, 1), (1, 1), (2, 1), (1, 2)
     shuffled = frame.iloc[[4, 1, 5, 0, 3, 2]].reset_index(drop=True)
     index = game_index(shuffled)
-    assert not index.in_order
     assert index.first_of().tolist() == [4, 3, 2, 3, 4, 3]
     # a row of no game is its own first
     blank = frame.assign(game_id=frame["game_id"].astype("Int64"))
@@ -326,3 +322,34 @@ def test_flags_given_as_booleans_type_as_their_text_does(field):
         assert problems.bad.tolist() == [required and v is None for v in flags]
     if "default" in field:
         assert want.tolist() == [True, False] * 3
+
+
+@pytest.mark.parametrize("far", [7, 10**17])
+def test_game_index_orders_deals_near_or_far_apart_blank_last(far):
+    # deal numbers close together sort by one key; far apart, by rank
+    from cardscore_frames.checking import game_index
+
+    frame = pd.DataFrame(
+        {
+            "game_id": [2, 1, 2, 1, 2, 1],
+            "deal": pd.array([far, None, 3, 1, None, far], dtype="Int64"),
+        }
+    )
+    index = game_index(frame)
+    # game 2 (code 0): deals 3 (row 2), far (row 0), blank (row 4);
+    # game 1 (code 1): deals 1 (row 3), far (row 5), blank (row 1)
+    assert index.order.tolist() == [2, 0, 4, 3, 5, 1]
+    assert index.starts.tolist() == [0, 3, 6]
+    assert index.first_of().tolist() == [2, 3, 2, 3, 2, 3]
+
+
+def test_a_date_changed_in_place_voids_the_stamp():
+    # a column of numpy's dtype (the date) is a new wrapper at each access: the
+    # stamp holds while its memory is the checked one, not after a write
+    deals = csf.load_example("tarot")
+    assert str(deals["date"].dtype).startswith("datetime64")
+    assert deals.cardscore.checked
+    deals.loc[deals.index[2], "date"] = pd.Timestamp("2030-01-01")
+    assert not deals.cardscore.checked
+    with pytest.raises(csf.LogValidationError, match="date must be the same"):
+        csf.tarot.score(deals)

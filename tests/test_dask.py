@@ -162,8 +162,8 @@ def test_each_partition_is_checked_once(case, monkeypatch):
         calls.append(kwargs.get("errors", "raise"))
         return real(*args, **kwargs)
 
-    from cardscore_frames.distributed import plan
     from cardscore_frames import contract as base
+    from cardscore_frames.distributed import plan
     from cardscore_frames.io import read
 
     for module in (plan, base, read):  # every caller of check_log

@@ -13,7 +13,6 @@ import pytest
 import cardscore_frames as csf
 from cardscore_frames.datasets import example_path, examples
 
-
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = examples()
 BROKEN = [name for name in EXAMPLES if name.startswith("broken_")]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
 import cardscore_frames as csf
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def ledger(scores, game="tarot", **extra):
@@ -220,17 +223,12 @@ def test_whole_scores_are_looked_at_a_chunk_at_a_time():
     assert _whole_and_small(np.array([], dtype=float))
 
 
-@pytest.mark.parametrize("chunk", [3, 1 << 16], ids=["many-chunks", "one-chunk"])
-def test_a_ledger_column_made_a_slice_of_deals_at_a_time_is_the_whole_block(
-    monkeypatch, chunk
-):
-    # preferans builds its ledger's per-seat columns a slice of deals at a time
-    # (no array of every deal and seat): in slices of 3 deals, games of 3 and 4
-    # players mixed, every value lands on its own (deal, seat) row
+def test_a_ledger_column_given_as_a_seat_block_is_the_whole_block():
+    # preferans gives its ledger's per-seat columns as SeatBlocks: games of 3 and
+    # 4 players mixed, every value lands on its own (deal, seat) row
     from cardscore_frames.checking.seats import seated, seats_taken
-    from cardscore_frames.ledger import SeatBlock, build, from_wide
+    from cardscore_frames.ledger import SeatBlock, from_wide
 
-    monkeypatch.setattr(build, "_CHUNK", chunk)
     scored = csf.preferans.score(csf.load_example("preferans"))
     columns = [f"player{i}" for i in range(1, 5)]
     n = len(scored)
@@ -255,8 +253,7 @@ def test_a_ledger_column_made_a_slice_of_deals_at_a_time_is_the_whole_block(
 
 @pytest.mark.parametrize("game", ["tarot", "belot", "preferans"])
 def test_a_ledger_of_deals_in_any_order_has_the_same_rows(game):
-    # a log whose games run one after the other has its per-game columns
-    # repeated game by game; shuffled, they are gathered deal by deal
+    # a log whose games run one after the other and the same log shuffled
     module = csf.get_game(game)
     deals = csf.load_example(game)
     mixed = deals.sample(frac=1, random_state=3)
@@ -312,3 +309,40 @@ def test_a_repeated_player_row_is_found_however_the_deals_are_numbered(deals, re
     assert expected.sum() == 2
     with pytest.raises(csf.LedgerError, match="2 rows repeat one"):
         csf.check_ledger(frame)
+
+
+#: Per sample season: digests of its ledger and results (the CSV text, every
+#: column's dtype, and each categorical's code width and categories), as the
+#: ledger was built by the hand-written reshape this package had before the plain
+#: one: the plain one must give exactly the same frames.
+LEDGER_DIGESTS = [
+    ("sample_data/tarot_season.csv", "b85e02bc191eb8a3", "eb29764326dcb300"),
+    ("sample_data/league/tarot.csv", "a6fc320272c66ac5", "7671ec947cd9434c"),
+    ("sample_data/belot_season.csv", "ab360e0084652c15", "e00e90c097f027bb"),
+    ("sample_data/league/belot.csv", "98f52224c20e4719", "e1d35953d2de11bd"),
+    ("sample_data/preferans_season.csv", "b0e58d750653beec", "cc9dd20951be123d"),
+    ("sample_data/league/preferans.csv", "7278fa7a3f593bd0", "afa7e578d1d225b3"),
+]
+
+
+def _digest(frame: pd.DataFrame) -> str:
+    import hashlib
+
+    kinds = []
+    for c in frame:
+        kind = str(frame[c].dtype)
+        if isinstance(frame[c].dtype, pd.CategoricalDtype):
+            cats = ",".join(map(str, frame[c].cat.categories))
+            kind += f":{frame[c].cat.codes.dtype}:{cats}"
+        kinds.append(kind)
+    text = frame.to_csv(index=False, lineterminator="\n") + "|".join(kinds)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("path, ledger_digest, results_digest", LEDGER_DIGESTS)
+def test_sample_ledgers_are_those_built_before(path, ledger_digest, results_digest):
+    game = next(g for g in ("tarot", "belot", "preferans") if g in path)
+    module = csf.get_game(game)
+    ledger = module.to_ledger(module.score(csf.read_log(ROOT / path, game=game)))
+    assert _digest(ledger) == ledger_digest
+    assert _digest(csf.results(ledger)) == results_digest

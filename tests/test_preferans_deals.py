@@ -415,9 +415,8 @@ def test_running_sheets_stay_exact_when_the_log_s_sum_wraps():
     want = np.zeros((4, 6), np.int64)
     want[0] = [big, 2 * big, big, 2 * big, big, 0]
     want[1] = [5, 2, 7, 8, -big, 0]
-    for order, in_order in (([0, 1, 2, 3, 4, 5], True), ([5, 2, 0, 4, 3, 1], False)):
+    for order in ([0, 1, 2, 3, 4, 5], [5, 2, 0, 4, 3, 1]):
         lay = walk(game_index(log.iloc[order].reset_index(drop=True), "deal"))
-        assert lay.in_order == in_order
         out = np.empty((4, 6), np.int32)
         _running(values[:, order], lay, out=out)
         np.testing.assert_array_equal(out, want[:, order])

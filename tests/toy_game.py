@@ -39,7 +39,6 @@ import pandas as pd
 
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking import (
-    GAME_INDEX,
     Field,
     Problems,
     Schema,
@@ -53,7 +52,6 @@ from cardscore_frames.checking.seats import (
     same_name,
     seat_of,
 )
-from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.contract import (
     Example,
     Game,
@@ -214,9 +212,7 @@ def score(
     bidder_score = np.where(made, value, -value)
     seat = seat_of(deals, PLAYERS, "bidder")
     points1 = np.where(seat == 0, bidder_score, -bidder_score)
-    index = take_kept(deals, GAME_INDEX, None)  # what validation found
-    if index is None:
-        index = game_index(deals)
+    index = game_index(deals)
     added = {
         "made": made,
         "value": value,
@@ -228,7 +224,7 @@ def score(
     }
     out = deals.drop(columns=[c for c in added if c in deals])
     out = pd.concat([out, pd.DataFrame(added, index=deals.index)], axis=1)
-    return stamp(out, game=NAME, kind="scored", rules=rules, memo={GAME_INDEX: index})
+    return stamp(out, game=NAME, kind="scored", rules=rules)
 
 
 def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFrame:

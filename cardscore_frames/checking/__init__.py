@@ -7,7 +7,6 @@ check functions; :func:`check_log` types and checks a frame against it, and
 
 from cardscore_frames.checking.check import Collected, Errors, check_log
 from cardscore_frames.checking.groups import (
-    GAME_INDEX,
     GameIndex,
     game_codes,
     game_index,
@@ -37,7 +36,6 @@ __all__ = [
     "GAME_KEY",
     "METADATA_COLUMNS",
     "METADATA_FIELDS",
-    "GAME_INDEX",
     "GameIndex",
     "Stamp",
     "check_log",

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking.conform import conform, share_names
-from cardscore_frames.checking.groups import GAME_INDEX, GameIndex, game_index
+from cardscore_frames.checking.groups import GameIndex, game_index
 from cardscore_frames.checking.numbers import filled
 from cardscore_frames.checking.problems import Problems, Source
 from cardscore_frames.checking.schema import (
@@ -101,8 +101,6 @@ def check_log(
         _check_metadata(out, index, problems)
         for check in schema.checks:
             check(out, problems, rules)
-        if schema.kind == "deals":  # for the scorer (see GAME_INDEX)
-            problems.keep(GAME_INDEX, None, index)
         if schema.reject == "game" and errors == "collect":
             problems.add_game(codes, _WHOLE[schema.kind])
     return _finish(deals, out, problems, schema, errors, rules)
@@ -232,10 +230,8 @@ def _check_key(out: pd.DataFrame, index, schema: Schema, problems: Problems) -> 
     item = out[schema.item]
     given = item.notna().to_numpy()
     rows = index.order
-    value = filled(item, np.int64, -1)
-    game = index.codes
-    if not index.in_order:  # else the rows are in that order already
-        value, game, given = value[rows], game[rows], given[rows]
+    value = filled(item, np.int64, -1)[rows]
+    game, given = index.codes[rows], given[rows]
     same = (game[1:] == game[:-1]) & (value[1:] == value[:-1]) & given[1:]
     dup = np.zeros(len(out), dtype=bool)
     dup[rows[1:][same]] = True
@@ -254,21 +250,13 @@ def _check_metadata(out: pd.DataFrame, index: GameIndex, problems: Problems) -> 
     columns = [c for c in METADATA_COLUMNS if c in out and c not in GAME_KEY]
     if not len(out) or not columns:  # the key's columns name the game
         return
-    # a game's rows one after another (the usual log): a value that changes
-    # within a game changes between two neighbours, found without gathering
-    # each row's first
-    same_game = index.codes[1:] == index.codes[:-1] if index.in_order else None
-    first_row = None  # each row's game's first row, found when one is needed
+    first_row = index.first_of()  # each row's game's first deal
     for col in columns:
         values = out[col]
         if isinstance(values.dtype, pd.CategoricalDtype):
             here = values.cat.codes.to_numpy()
         else:  # dates: NaT compares as the smallest integer, blank to blank
             here = values.to_numpy().view(np.int64)
-        if same_game is not None and not (same_game & (here[1:] != here[:-1])).any():
-            continue
-        if first_row is None:
-            first_row = _first_rows(index.codes)
         changed = here != here[first_row]
         if changed.any():
             problems.add(
@@ -279,15 +267,6 @@ def _check_metadata(out: pd.DataFrame, index: GameIndex, problems: Problems) -> 
                 "the game's first row has {other}",
                 other=values.iloc[first_row].reset_index(drop=True),
             )
-
-
-def _first_rows(codes: np.ndarray) -> np.ndarray:
-    """(N,) for every row, the first row of its game in the log (itself when it
-    belongs to no game)."""
-    first = np.zeros(int(codes.max(initial=-1)) + 2, dtype=np.int64)
-    rows = np.arange(len(codes))[::-1]
-    first[codes[rows]] = rows
-    return np.where(codes >= 0, first[codes], np.arange(len(codes)))
 
 
 def _finish(given, out, problems: Problems, schema: Schema, errors: Errors, rules):

@@ -78,7 +78,8 @@ def _typed_flags(f: Field, raw: pd.Series, problems: Problems) -> pd.Series:
     """A column of true and false already (Parquet, a DataFrame): only its
     blanks can be a problem, and nothing is looked at value by value."""
     if isinstance(raw.dtype, pd.BooleanDtype):
-        values, blank = raw.array._data.copy(), raw.array._mask.copy()
+        blank = raw.isna().to_numpy(copy=True)
+        values = raw.to_numpy(dtype=bool, na_value=False, copy=True)
     else:
         values, blank = raw.to_numpy(dtype=bool, copy=True), None
     if blank is not None and not f.blank and f.default is None:

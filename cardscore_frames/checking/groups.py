@@ -16,12 +16,7 @@ import pandas as pd
 
 from cardscore_frames.checking.schema import GAME_KEY
 
-__all__ = ["GAME_INDEX", "GameIndex", "game_index", "game_codes", "running_sum"]
-
-#: Where a checked deal log keeps the :class:`GameIndex` its validation found,
-#: for its scorer, and a scored frame keeps it for ``to_ledger`` (the same rows:
-#: neither need find the games again).
-GAME_INDEX = "game_index"
+__all__ = ["GameIndex", "game_index", "game_codes", "running_sum"]
 
 
 class GameIndex(NamedTuple):
@@ -35,8 +30,6 @@ class GameIndex(NamedTuple):
     codes: np.ndarray  # (N,) int64
     order: np.ndarray  # (N - blank,) int64 rows, by game then deal
     starts: np.ndarray  # (G + 1,) int64 offsets into order
-    #: every row in a game and already in game and deal order: order is 0..N-1
-    in_order: bool = False
 
     @property
     def n_games(self) -> int:
@@ -55,8 +48,6 @@ class GameIndex(NamedTuple):
     def first_of(self) -> np.ndarray:
         """(N,) for every row, the row of its game's first deal (itself when it
         belongs to no game)."""
-        if self.in_order:  # the usual log: each game's deals one run, in order
-            return np.repeat(self.first_row, self.sizes)
         out = np.arange(len(self.codes))
         game = self.codes[self.order]
         out[self.order] = self.first_row[game]
@@ -107,38 +98,7 @@ def game_codes(frame: pd.DataFrame, key: tuple[str, ...] = GAME_KEY) -> np.ndarr
 
 
 def _factorize(values: pd.Series, blank_is_value: bool) -> tuple[np.ndarray, int]:
-    """Codes by first appearance and how many; whole numbers that never go down
-    (game ids as logs are usually written) are numbered without hashing."""
-    dtype = values.dtype
-    if isinstance(dtype, pd.CategoricalDtype) and len(dtype.categories) <= 1:
-        # one league or season, or none named: nothing to hash
-        blank = not len(dtype.categories)  # every value blank
-        if blank and not blank_is_value:
-            return np.full(len(values), -1, dtype=np.int64), 0
-        if blank or not values.hasnans:  # one value (a blank counts as one)
-            one = int(len(values) > 0)
-            if blank_is_value:  # a league or season of one value names no game:
-                # its codes are never used, a read-only view of one zero
-                return np.broadcast_to(np.int64(0), len(values)), one
-            return np.zeros(len(values), dtype=np.int64), one
-    if pd.api.types.is_integer_dtype(values.dtype) and not values.hasnans:
-        v = values.to_numpy(dtype=np.int64)
-        if len(v) > 1 and bool((v[1:] >= v[:-1]).all()):
-            codes = np.zeros(len(v), dtype=np.int64)
-            np.cumsum(v[1:] != v[:-1], out=codes[1:])
-            return codes, int(codes[-1]) + 1
-    if isinstance(dtype, pd.CategoricalDtype) and len(values) and not values.hasnans:
-        # text ids as a checked log holds them: when each value's rows are one
-        # run (a game's deals one after another), the runs number them
-        v = values.array.codes
-        new = np.ones(len(v), dtype=bool)
-        np.not_equal(v[1:], v[:-1], out=new[1:])
-        heads = v[new]  # each run's value: every category once, or not this way
-        k = len(dtype.categories)
-        if len(heads) == k and bool((np.bincount(heads, minlength=k) == 1).all()):
-            codes = np.cumsum(new, dtype=np.int64)
-            codes -= 1
-            return codes, k
+    """Codes by first appearance and how many."""
     codes, uniques = pd.factorize(values, use_na_sentinel=not blank_is_value)
     return codes.astype(np.int64, copy=False), len(uniques)
 
@@ -156,44 +116,37 @@ def game_index(
     None: the rows' own order). Blank deal numbers sort last.
     """
     codes = game_codes(frame, key) if codes is None else codes
-    every = codes.min(initial=0) >= 0  # every row in a game: nothing to pick
-    rows = np.arange(len(codes)) if every else np.flatnonzero(codes >= 0)
-    game = codes if every else codes[rows]
+    rows = np.flatnonzero(codes >= 0)
+    game = codes[rows]
+    key = game  # sorted by game; by deal within a game where there is one
     if deal is not None and deal in frame:
         big = np.iinfo(np.int64).max
-        d = frame[deal].to_numpy(dtype=np.int64, na_value=big)
-        d = d if every else d[rows]
-        ordered = _is_sorted(game, d)
-        order = rows if ordered else rows[np.lexsort((d, game))]
-    else:
-        ordered = bool((np.diff(game) >= 0).all())
-        order = rows if ordered else rows[np.argsort(game, kind="stable")]
+        d = frame[deal].to_numpy(dtype=np.int64, na_value=big)[rows]
+        low = int(d.min(initial=0))
+        high = int(d.max(initial=0, where=d < big)) + 1  # a blank deal's place
+        span = high - low + 1
+        if (int(game.max(initial=0)) + 1) * span < big:  # one key: game, deal
+            key = game * span + (np.minimum(d, high) - low)
+        else:  # deal numbers too far apart for one key: each row's rank
+            key = np.empty(len(d), dtype=np.int64)
+            key[np.lexsort((d, game))] = np.arange(len(d))
+    # a stable sort keeps a log's own order among equal keys, and takes one
+    # pass over a log in order already (numpy's timsort)
+    order = rows[np.argsort(key, kind="stable")]
     n_games = int(codes.max(initial=-1)) + 1
     starts = np.zeros(n_games + 1, dtype=np.int64)
     np.cumsum(np.bincount(game, minlength=n_games), out=starts[1:])
-    in_order = ordered and every
-    return GameIndex(codes.astype(np.int64, copy=False), order, starts, in_order)
-
-
-def _is_sorted(game: np.ndarray, deal: np.ndarray) -> bool:
-    """Rows in game order, and in deal order within each game (comparisons of
-    neighbours only: no array of differences)."""
-    if not (game[1:] >= game[:-1]).all():
-        return False
-    return not ((game[1:] == game[:-1]) & (deal[1:] < deal[:-1])).any()
+    return GameIndex(codes.astype(np.int64, copy=False), order, starts)
 
 
 def running_sum(values: np.ndarray, index: GameIndex) -> np.ndarray:
     """Per row, the sum of ``values`` over its game's deals up to this one, in deal
     order (a match's protocol, a pool's sheet)."""
     values = np.asarray(values)
-    n, order, in_order = len(index.codes), index.order, index.in_order
-    v = values if in_order else values[order]  # the usual log: no gathering
+    v = values[index.order]
     total = np.cumsum(v)
     first = index.starts[:-1]
-    total -= np.repeat(total[first] - v[first], np.diff(index.starts))  # before
-    if in_order:
-        return total
-    out = np.zeros(n, dtype=total.dtype)
-    out[order] = total
+    total -= np.repeat(total[first] - v[first], index.sizes)  # before each game
+    out = np.zeros(len(index.codes), dtype=total.dtype)
+    out[index.order] = total
     return out

@@ -34,32 +34,11 @@ __all__ = [
 
 
 def filled(column: pd.Series, dtype: Any, blank: Any) -> np.ndarray:
-    """A number column as a numpy array of ``dtype``, its blank cells as ``blank``.
-
-    The same as ``column.to_numpy(dtype=dtype, na_value=blank)``, read from a
-    nullable column's values and mask directly: pandas sets the blanks through a
-    boolean index, several times slower on a column with many of them (a sheet's
-    whists). The result may be the column's own values, read-only: copy it
-    before changing it.
-    """
-    array = column.array
-    data, mask = getattr(array, "_data", None), getattr(array, "_mask", None)
-    if not (
-        isinstance(data, np.ndarray)
-        and isinstance(mask, np.ndarray)
-        and data.dtype.kind in "iuf"
-        and data.shape == mask.shape
-    ):
-        return column.to_numpy(dtype=dtype, na_value=blank)
-    if not mask.any():
-        out = data.astype(dtype, copy=False)
-    elif data.dtype.kind in "iu" and blank == 0:  # no branch, whatever lies
-        out = (data * ~mask).astype(dtype, copy=False)  # under the mask
-    else:
-        out = np.where(mask, blank, data).astype(dtype, copy=False)
-    if out is data:  # the column's own: not to be changed through this
-        out = out.view()
-        out.flags.writeable = False
+    """A number column as a numpy array of ``dtype``, its blank cells as ``blank``
+    (``column.to_numpy(dtype=dtype, na_value=blank)``). The result may share the
+    column's memory, so it is read-only: copy it before changing it."""
+    out = column.to_numpy(dtype=dtype, na_value=blank).view()
+    out.flags.writeable = False
     return out
 
 

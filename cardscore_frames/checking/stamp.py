@@ -1,14 +1,14 @@
 """The record a checked frame carries: which game and rules checked it, and which
-column buffers were checked, so that no step checks it again, and an edited frame
+column arrays were checked, so that no step checks it again, and an edited frame
 is never trusted.
 
 A :class:`Stamp` sits in ``frame.attrs["cardscore"]``. It keeps a shallow copy of
 the frame it stamped: with pandas' copy-on-write, any later write to the frame
 (``deals.loc[5, "taker"] = ...``) copies the written columns instead of changing
-the stamped buffers, and a new column or row selection has buffers of its own.
-:meth:`Stamp.holds` compares the buffers of the stamped columns (a few pointers,
-however long the frame), so a frame holds its stamp only while every stamped
-column is exactly what was checked.
+the checked arrays, and a new column or row selection has arrays of its own.
+:meth:`Stamp.holds` asks whether each stamped column still holds the very array
+that was checked (a few identities, however long the frame), so a frame holds
+its stamp only while every stamped column is exactly what was checked.
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ ATTR = "cardscore"
 
 class Stamp(dict):
     """What checked a frame: game, log kind (``deals``, ``sheet``, ``points``,
-    ``scored``), the rules, where it came from, and the checked buffers.
+    ``scored``), the rules, where it came from, and the checked arrays.
 
     It is a dict of that plain data (so that pandas can write a frame's attrs
     into Parquet or JSON metadata), and keeps the rules object and the checked
-    buffers as attributes; a stamp read back from a file is a plain dict, which
+    arrays as attributes; a stamp read back from a file is a plain dict, which
     vouches for nothing.
     """
 
@@ -44,8 +44,8 @@ class Stamp(dict):
         columns: tuple[str, ...],
         source: str | None = None,
         encoding: str | None = None,
-        buffers: tuple = (),
         keep: pd.DataFrame | None = None,
+        arrays: tuple = (),
         memo: dict | None = None,
     ) -> None:
         plain = rules.to_dict() if hasattr(rules, "to_dict") else None
@@ -55,8 +55,8 @@ class Stamp(dict):
         self.game, self.kind, self.rules = game, kind, rules
         self.source, self.encoding = source, encoding
         self.columns = columns
-        self._buffers = buffers
-        self._keep = keep
+        self._keep = keep  # registers the arrays with copy-on-write
+        self._arrays = arrays
         #: What the step that stamped the frame found out about it and a later
         #: step may reuse while the stamp holds (its games' index; the work
         #: validation did that scoring repeats, as ``(rules, value)``, taken once
@@ -65,7 +65,7 @@ class Stamp(dict):
 
     def __deepcopy__(self, memo: dict) -> Stamp:
         # pandas deep-copies attrs into every derived frame; the stamp is
-        # immutable, and whether it holds there is decided by the buffers. The
+        # immutable, and whether it holds there is decided by the arrays. The
         # work kept for a later step stays with the stamped frame alone: a
         # derived frame (a head() of a million deals) must not keep it alive.
         if not self.memo:
@@ -84,14 +84,14 @@ class Stamp(dict):
 
     def holds(self, frame: pd.DataFrame) -> bool:
         """Whether every stamped column of ``frame`` is still the checked one."""
-        if not self._buffers or len(self._buffers) != len(self.columns):
+        if not self._arrays or len(self._arrays) != len(self.columns):
             return False
         try:
             return all(
-                _buffers(frame[c]) == b
-                for c, b in zip(self.columns, self._buffers, strict=True)
+                _same(_array_of(frame[c]), a)
+                for c, a in zip(self.columns, self._arrays, strict=True)
             )
-        except (KeyError, ValueError, TypeError):
+        except KeyError:
             return False
 
 
@@ -109,7 +109,7 @@ def stamp(
     """Stamp ``frame`` in place (it is a frame the package just made) and return it;
     ``memo`` keeps what a later step may reuse while the stamp holds."""
     columns = tuple(frame.columns if columns is None else columns)
-    keep = frame.copy(deep=False)  # registers the buffers with copy-on-write
+    keep = frame.copy(deep=False)  # registers the arrays with copy-on-write
     frame.attrs[ATTR] = Stamp(
         game=game,
         kind=kind,
@@ -117,8 +117,8 @@ def stamp(
         columns=columns,
         source=source,
         encoding=encoding,
-        buffers=tuple(_buffers(frame[c]) for c in columns),
         keep=keep,
+        arrays=tuple(_array_of(frame[c]) for c in columns),
         memo=memo,
     )
     return frame
@@ -149,22 +149,20 @@ def take_kept(frame: pd.DataFrame, name: str, rules: Any, *, once: bool = True) 
     return value if kept_rules == rules else None
 
 
-def _buffers(column: pd.Series | pd.DataFrame) -> tuple:
-    """The identity of a column's data: its dtype and the address and length of
-    every buffer behind it. Equal for the same buffers, different after any
-    copy, slice or replacement."""
-    if isinstance(column, pd.DataFrame):  # a duplicated column label
-        raise ValueError("duplicate column")
-    array = column.array
-    parts: list[Any] = [str(column.dtype), len(column)]
-    for attr in ("codes", "_ndarray", "_data", "_mask"):
-        base = getattr(array, attr, None)
-        if isinstance(base, np.ndarray):
-            parts.append((base.__array_interface__["data"][0], base.strides))
-    arrow = getattr(array, "_pa_array", None)
-    if arrow is not None:
-        for chunk in arrow.chunks:
-            parts.append(tuple(b.address if b else 0 for b in chunk.buffers()))
-    if len(parts) == 2:  # an array of a kind not known here: never trusted
-        parts.append(object())
-    return tuple(parts)
+def _array_of(column: pd.Series | pd.DataFrame) -> object:
+    """What :meth:`Stamp.holds` compares of a column: its array (the very
+    object: not equal after any copy, slice or replacement), or for numpy's
+    dtypes (a new wrapper at each call) where its memory lies; None for a
+    duplicated column label, which gives a frame."""
+    if not isinstance(column, pd.Series):
+        return None
+    if isinstance(column.dtype, np.dtype):  # the stamp's shallow copy keeps the
+        # memory alive: no other array can take its place
+        return column.to_numpy().__array_interface__
+    return column.array
+
+
+def _same(got: object, checked: object) -> bool:
+    if got is None or checked is None:
+        return False
+    return got == checked if isinstance(checked, dict) else got is checked

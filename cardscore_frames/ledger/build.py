@@ -10,7 +10,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from cardscore_frames.checking import GAME_INDEX, filled, game_index, stamp_of
+from cardscore_frames.checking import game_index
 from cardscore_frames.checking.seats import seated, seats_taken, shared_names
 from cardscore_frames.ledger.schema import registry
 
@@ -31,170 +31,80 @@ def from_wide(
 
     ``scores`` (and ``roles``, and each array of ``extra``) has one row per deal of
     ``scored`` and one column per entry of ``player_columns``; seats whose player is
-    blank are left out. An array that owns its memory may become the ledger's
-    column as it is (no copy): pass temporaries, not arrays kept elsewhere.
-    ``roles`` holds integer codes into ``role_names``. Rows come out in deal
-    order, then seat order.
+    blank are left out. ``roles`` holds integer codes into ``role_names``. Rows
+    come out in deal order, then seat order.
 
     ``scores`` and each array of ``extra`` may be given as a function of no
-    arguments that returns the array: it is made when its column is, so that
-    only one (deals, seats) array is alive at a time; or as a
-    :class:`SeatBlock`, made a slice of deals at a time, so that none is.
+    arguments that returns the array (or as a :class:`SeatBlock`): it is made
+    when its column is, so that only one (deals, seats) array is alive at a time.
     """
     game_type, role_type, _ = registry()
     k = len(player_columns)
-    present = seated(scored, player_columns)
-    taken = present.reshape(-1)
-    full = bool(taken.all())  # every seat taken (belot always): nothing to drop
-    slots = np.tile(np.arange(k, dtype=np.int8), len(scored))
-    if not full:
-        slots = slots[taken]
+    present = seated(scored, player_columns)  # (deals, seats): the ledger's rows
+    full = bool(present.all())  # every seat taken (belot always): nothing to drop
 
-    def cells(values: np.ndarray) -> np.ndarray:
-        """A (deals, seats) array as one value per ledger row: a new array, or
-        with every seat taken the array itself when it owns its memory (a
-        temporary of the caller's) and a copy when it is a view."""
-        values = np.ascontiguousarray(values)
-        owned = values.flags.owndata and values.flags.writeable
-        flat = values.reshape(-1)
-        if not full:
-            return flat[taken]
-        return flat if owned else flat.copy()
+    def cells(values) -> np.ndarray:
+        """A (deals, seats) array as one value per ledger row (a new array)."""
+        return np.array(values).reshape(-1) if full else np.asarray(values)[present]
 
+    slots = cells(np.broadcast_to(np.arange(1, k + 1, dtype=np.int8), present.shape))
     code = game_type.categories.get_loc(game)
     out: dict[str, object] = {
-        "game": pd.Categorical.from_codes(
-            np.full(len(slots), code, np.int8), dtype=game_type
-        )
+        "game": pd.Categorical.from_codes(np.full(len(slots), code), dtype=game_type)
     }
-    # the per-deal columns; what they need (the games, each deal's rows) is let
-    # go before the per-seat ones are made, the ledger's largest
-    out.update(_deal_columns(scored, k if full else seats_taken(present), game))
-    players = _player_codes(scored, player_columns)
+    out.update(_deal_columns(scored, seats_taken(present), game))
+    codes, names = _player_codes(scored, player_columns)
     out["player"] = pd.Categorical.from_codes(
-        cells(players[0]), dtype=pd.CategoricalDtype(players[1]), validate=False
+        cells(codes), dtype=pd.CategoricalDtype(names)
     )
-    del players
-    slots += np.int8(1)  # the ledger's own array: seats from 1
     out["seat"] = slots
     out["role"] = _roles(
         cells(roles) if roles is not None else None, role_names, role_type, len(slots)
     )
-
-    def column(values) -> np.ndarray:
-        """A (deals, seats) array, or a :class:`SeatBlock`, as one value per
-        ledger row."""
-        if isinstance(values, SeatBlock):
-            return _by_chunks(values.make, taken, k, len(slots))
-        return cells(values)
-
-    out["score"] = column(_as_floats(_made(scores)))
+    out["score"] = cells(np.asarray(_made(scores, len(scored)), dtype=np.float64))
     for name, values in (extra or {}).items():
-        values = _made(values)
-        if isinstance(values, (np.ndarray, SeatBlock)):
-            out[name] = column(values)
-        elif isinstance(values, (int, float)) and values == 0:
-            # zeros the system gives untouched: no memory until written
-            out[name] = np.zeros(len(slots), np.result_type(values))
+        values = _made(values, len(scored))
+        if isinstance(values, np.ndarray):
+            out[name] = cells(values)
         else:
             out[name] = np.full(len(slots), values)
         del values  # one (deals, seats) array alive at a time
+    # copy=False: the new arrays become the columns as they are (not one block)
     return pd.DataFrame(out, copy=False)
 
 
 def _deal_columns(scored: pd.DataFrame, counts, game: str) -> dict[str, object]:
     """The ledger's columns that are the same for every seat of a deal: its
     game's labels and date, and the deal; ``counts``: each deal's ledger rows."""
-    index = _index_of(scored)
-
-    def spread(per_deal: np.ndarray) -> np.ndarray:
-        """A value per deal as one per ledger row."""
-        return np.repeat(per_deal, counts)
-
-    rows_of_game = None  # each game's ledger rows, where its deals are in a run
-    if index.in_order and index.n_games:
-        per_deal = np.broadcast_to(counts, index.codes.shape)
-        rows_of_game = np.add.reduceat(per_deal, index.starts[:-1])
-
-    def per_game(values: np.ndarray) -> np.ndarray:
-        """A value per game as one per ledger row (the usual log, each game's
-        deals one after the other: repeated game by game, not gathered per deal
-        first)."""
-        if rows_of_game is not None:
-            return np.repeat(values, rows_of_game)
-        return spread(values[index.codes])
-
+    index = game_index(scored, None)
+    game_of_row = np.repeat(index.codes, counts)  # each ledger row's game
     out: dict[str, object] = {}
     labels = _game_labels(scored, index, game)
     for name in ("game_key", "league", "season", "date", "table", "game_id"):
         if name == "date":
-            out["date"] = per_game(_game_dates(scored, index))
+            out["date"] = _game_dates(scored, index)[game_of_row]
             continue
         codes, categories = labels[name]
-        codes = codes.astype(_code_type(len(categories)), copy=False)
-        dtype = pd.CategoricalDtype(categories)
-        out[name] = pd.Categorical.from_codes(
-            per_game(codes), dtype=dtype, validate=False
-        )
-    deal = scored["deal"]  # a blank deal fails the conversion, as it should
-    out["deal"] = spread(
-        deal.to_numpy(dtype=np.int64) if deal.hasnans else filled(deal, np.int64, 0)
-    )
+        per_game = pd.Categorical.from_codes(codes, categories=categories)
+        out[name] = per_game.take(game_of_row)
+    # a blank deal fails the conversion, as it should
+    out["deal"] = np.repeat(scored["deal"].to_numpy(dtype=np.int64), counts)
     return out
 
 
 class SeatBlock(NamedTuple):
-    """A (deals, seats) array made a slice of deals at a time: ``make(rows)``
-    returns the block of the deals ``rows`` (a slice). The ledger's column is
-    then filled 65,536 deals at a time, and no array of the whole log's deals
-    and seats is made (four times eight bytes a deal, for each column)."""
+    """A (deals, seats) array given as ``make(rows)``, the block of the deals
+    ``rows`` (a slice): made for every deal at once, when its column is."""
 
     make: Callable[[slice], np.ndarray]
 
 
-#: Deals a :class:`SeatBlock` is made for at a time.
-_CHUNK = 1 << 16
-
-
-def _by_chunks(make, taken: np.ndarray, k: int, size: int) -> np.ndarray:
-    """The ledger column of a :class:`SeatBlock`: each chunk's block, its taken
-    seats kept, written where its deals' rows are (deal order: one after the
-    other)."""
-    n_deals = len(taken) // k
-    out = None
-    at = 0
-    for start in range(0, n_deals, _CHUNK):
-        rows = slice(start, min(start + _CHUNK, n_deals))
-        block = np.ascontiguousarray(make(rows)).reshape(-1)
-        if out is None:
-            out = np.empty(size, dtype=block.dtype)
-        # a boolean index, not np.compress: on blocks of this size numpy 2's
-        # compress took 4 ms where the index takes under 1
-        part = block[taken[rows.start * k : rows.stop * k]]
-        out[at : at + len(part)] = part
-        at += len(part)
-    return np.empty(size, dtype=np.float64) if out is None else out
-
-
-def _as_floats(values):
-    """Scores as floats: an array converted, a :class:`SeatBlock` made so."""
+def _made(values, n_deals: int):
+    """An array given as it is, or as what makes it."""
+    values = values() if callable(values) else values
     if isinstance(values, SeatBlock):
-        return SeatBlock(lambda rows: np.asarray(values.make(rows), dtype=np.float64))
-    return np.asarray(values, dtype=np.float64)
-
-
-def _made(values):
-    """An array given as it is, or as the function that makes it."""
-    return values() if callable(values) else values
-
-
-def _index_of(scored: pd.DataFrame):
-    """The games of ``scored``: the index its scorer found, while the frame is
-    the one it stamped, else found again (any row of a game gives its labels)."""
-    found = stamp_of(scored)
-    if found is not None and GAME_INDEX in found.memo and found.holds(scored):
-        return found.memo[GAME_INDEX]
-    return game_index(scored, None)
+        return values.make(slice(0, n_deals))
+    return values
 
 
 #: The ledger's text columns taken from each game's first deal, in ledger order.
@@ -297,10 +207,7 @@ def _player_codes(
     """(n_deals, seats) codes into one sorted index of every player's name."""
     shared = shared_names([scored[c] for c in player_columns])
     if shared is not None:  # validated logs: one set of names, codes as they are
-        kind = _code_type(len(shared))
-        codes = np.column_stack(
-            [scored[c].cat.codes.to_numpy(dtype=kind) for c in player_columns]
-        )
+        codes = np.column_stack([scored[c].cat.codes for c in player_columns])
         return codes, shared
     per_column = [pd.factorize(scored[c]) for c in player_columns]
     names = pd.Index(
@@ -313,24 +220,10 @@ def _player_codes(
     return codes, names
 
 
-def _code_type(n: int) -> type:
-    """The integer type pandas keeps the codes of ``n`` categories in (so codes
-    gathered per ledger row are not converted once more)."""
-    for kind in (np.int8, np.int16, np.int32):
-        if n < np.iinfo(kind).max:
-            return kind
-    return np.int64
-
-
 def _roles(picked, role_names, role_type: pd.CategoricalDtype, size: int):
+    """The role codes of the game's ``role_names`` as the ledger's roles."""
     if picked is None or role_names is None:
-        return pd.Categorical.from_codes(np.full(size, -1, np.int8), dtype=role_type)
-    lut = role_type.categories.get_indexer(list(role_names))
-    picked = np.asarray(picked)
-    if (np.diff(lut) == 1).all():  # the game's roles in a row: shift its codes
-        codes = np.where(picked >= 0, picked + np.int8(lut[0]), np.int8(-1))
-    else:  # a one-byte table indexed by one-byte codes (-1 takes the last):
-        # no index or result array of eight bytes a row
-        codes = np.append(lut, -1).astype(np.int8)[picked]
-    codes = codes.astype(np.int8, copy=False)
-    return pd.Categorical.from_codes(codes, dtype=role_type, validate=False)
+        return pd.Categorical.from_codes(np.full(size, -1), dtype=role_type)
+    # the game's role codes as the ledger's (-1, no role, takes the last)
+    lut = np.append(role_type.categories.get_indexer(list(role_names)), -1)
+    return pd.Categorical.from_codes(lut[picked], dtype=role_type)

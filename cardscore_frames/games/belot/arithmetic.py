@@ -251,8 +251,6 @@ def protocol(
     over = (np.maximum(ta, tb) >= target) & (ta != tb) & (index.codes >= 0)
     if valid is not None and not valid.all():
         over &= running_sum((~valid).astype(np.int64), index) == 0
-    if index.in_order:
-        return Protocol(ta, tb, *_ends_in_order(index, over))
     seen = running_sum(over.astype(np.int64), index)
     ends, after = over & (seen == 1), (seen - over) > 0
     # the deciding deal of each match, for the rows after it
@@ -262,29 +260,3 @@ def protocol(
     end_of[index.codes[end_rows]] = end_rows
     end_row = np.where(after, end_of[index.codes], -1)
     return Protocol(ta, tb, ends, after, end_row)
-
-
-def _ends_in_order(index: GameIndex, over: np.ndarray):
-    """``ends``, ``after`` and ``end_row`` of :class:`Protocol` for a log whose
-    games run one after the other in deal order: each match ends at its first
-    row ``over``, and the rows after it (none in a good log) are found from
-    those ends alone, not from a running count over every row."""
-    n = len(over)
-    rows = np.flatnonzero(over)
-    game = index.codes[rows]
-    first = np.ones(len(rows), dtype=bool)
-    first[1:] = game[1:] != game[:-1]  # the first row over in its game
-    end_rows = rows[first]
-    ends = np.zeros(n, dtype=bool)
-    ends[end_rows] = True
-    # the rows from each end to its game's last row
-    tail = index.starts[game[first] + 1] - end_rows - 1
-    after = np.zeros(n, dtype=bool)
-    end_row = np.full(n, -1, dtype=np.int64)
-    if tail.any():
-        deciding = np.repeat(end_rows, tail)
-        step = np.arange(len(deciding)) - np.repeat(np.cumsum(tail) - tail, tail)
-        later = deciding + step + 1
-        after[later] = True
-        end_row[later] = deciding
-    return ends, after, end_row

@@ -136,18 +136,10 @@ def check_pairs(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     n = len(deals)
     codes = _name_codes(deals, PLAYERS)  # each seat's codes; -1 blank
     seated = np.logical_and.reduce([c >= 0 for c in codes])
-    # a match's deals one after another, every seat named (the usual log): a
-    # pair that changes in a match changes between two neighbours
-    same_game = index.codes[1:] == index.codes[:-1] if index.in_order else None
-    if same_game is not None and not seated.all():
-        same_game = None
-    first = None
+    first = index.first_of()
     for k, pair in enumerate(PAIRS):
         x, y = codes[2 * k], codes[2 * k + 1]
         key = np.minimum(x, y).astype(np.int64) * (n * 4 + 1) + np.maximum(x, y)
-        if same_game is not None and not (same_game & (key[1:] != key[:-1])).any():
-            continue
-        first = index.first_of() if first is None else first
         changed = seated & seated[first] & (key != key[first])
         rows = np.flatnonzero(changed)
         if not len(rows):

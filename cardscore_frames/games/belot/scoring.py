@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import GAME_INDEX, game_index, stamp
+from cardscore_frames.checking import game_index, stamp
 from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.contract import prepare_log
 from cardscore_frames.dispatch import dask_aware
@@ -116,12 +116,9 @@ def score(
     if is_points_log(deals, SCHEMA, POINTS_SCHEMA):
         return score_points(deals, rules=rules, validate=validate)
     deals, rules = prepare_log(deals, SCHEMA, BelotRules, rules, validate=validate)
-    index = take_kept(deals, GAME_INDEX, None)  # the log's validation found it
-    kept = take_kept(deals, ARRAYS, rules)  # ... and scored it
-    if index is None:
-        index = game_index(deals)
+    kept = take_kept(deals, ARRAYS, rules)  # the log's validation scored it
     if kept is None:
-        kept = score_arrays(deals, rules, index=index)
+        kept = score_arrays(deals, rules, index=game_index(deals))
     x, pts, proto = kept
     a = x.declarer_a
     # БТ goes to the declarers on a failure, to the defenders on a doubled make.
@@ -148,5 +145,4 @@ def score(
     out = deals.drop(columns=[c for c in SCORE_COLUMNS if c in deals])
     # copy=False: the new arrays become the columns as they are (not one block)
     out = pd.concat([out, pd.DataFrame(added, index=deals.index, copy=False)], axis=1)
-    memo = {GAME_INDEX: index}  # the same rows: to_ledger need not find it again
-    return stamp(out, game="belot", kind="scored", rules=rules, memo=memo)
+    return stamp(out, game="belot", kind="scored", rules=rules)

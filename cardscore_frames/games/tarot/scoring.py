@@ -8,9 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import GAME_INDEX, stamp
+from cardscore_frames.checking import stamp
 from cardscore_frames.checking.seats import seats_taken
-from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.contract import prepare_log
 from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.games.points_logs import is_points_log
@@ -179,9 +178,7 @@ def score(
     out = deals.drop(columns=[c for c in SCORE_COLUMNS if c in deals])
     new = pd.DataFrame(added, index=deals.index, copy=False)  # new arrays, each once
     out = pd.concat([out, new], axis=1)
-    index = take_kept(deals, GAME_INDEX, None)  # the log's validation found it
-    memo = {GAME_INDEX: index} if index is not None else None  # for to_ledger
-    return stamp(out, game="tarot", kind="scored", rules=rules, memo=memo)
+    return stamp(out, game="tarot", kind="scored", rules=rules)
 
 
 def _taker_factor(players: np.ndarray, alone: np.ndarray) -> np.ndarray:

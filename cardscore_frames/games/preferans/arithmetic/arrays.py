@@ -209,15 +209,14 @@ def _running(values: np.ndarray, lay: DealWalk, out: np.ndarray) -> None:
     in int32, and the difference of two wrapped sums is exact.
     """
     starts = lay.starts[:-1]
-    ordered = values if lay.in_order else np.take(values, lay.order, axis=1)
-    sums = out if lay.in_order else np.empty_like(ordered)
+    ordered = np.take(values, lay.order, axis=1)
+    sums = np.empty_like(ordered)
     np.cumsum(ordered, axis=1, dtype=np.int32, out=sums)
     before = sums[:, starts] - ordered[:, starts]
     spread = np.empty(sums.shape[1], np.int32)  # one buffer for the four seats
     for seat in range(len(sums)):
         sums[seat] -= np.take(before[seat], lay.game, out=spread, mode="clip")
-    if not lay.in_order:
-        out[:, lay.order] = sums
+    out[:, lay.order] = sums
 
 
 class ScoredArrays(NamedTuple):
@@ -366,13 +365,11 @@ def _unslot(values: np.ndarray, lay: DealWalk) -> np.ndarray:
 
 def _sorted(values: np.ndarray, lay: DealWalk) -> np.ndarray:
     """(N,) values of the log's rows, in game and deal order."""
-    return values if lay.in_order else values[lay.order]
+    return values[lay.order]
 
 
 def _in_rows(values: np.ndarray, lay: DealWalk) -> np.ndarray:
     """(N,) values in game and deal order, back in the log's row order."""
-    if lay.in_order:
-        return values
     out = np.empty(len(values), values.dtype)
     out[lay.order] = values
     return out

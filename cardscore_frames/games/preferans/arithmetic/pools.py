@@ -40,8 +40,6 @@ class DealWalk(NamedTuple):
     games: np.ndarray  # (G,) game codes, longest game first
     first_row: np.ndarray  # (G,) the log row of each game's first deal, by code
     starts: np.ndarray  # (G + 1,) where each game's rows begin in ``order``
-    #: every row in a game, in game and deal order: ``order`` is 0..N-1
-    in_order: bool = False
 
 
 def walk(index: GameIndex) -> DealWalk:
@@ -69,7 +67,6 @@ def walk(index: GameIndex) -> DealWalk:
         games,
         index.first_row,
         index.starts,
-        index.in_order,
     )
 
 

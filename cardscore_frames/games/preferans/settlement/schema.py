@@ -96,10 +96,6 @@ def _sizes(sheet: pd.DataFrame, problems: Problems) -> np.ndarray:
     """Per row, how many rows its game has (blank game ids counted as one game)."""
 
     def sizes() -> np.ndarray:
-        index = _games(sheet, problems)
-        if index.in_order:  # games one after another: each game's size, repeated
-            sizes = index.sizes
-            return np.repeat(sizes, sizes)
         codes = _game_key(sheet, problems)
         return np.bincount(codes)[codes]
 
@@ -112,14 +108,11 @@ def _per_game(values: np.ndarray, index: GameIndex, how: str) -> np.ndarray:
     reduce = {"min": np.fmin, "max": np.fmax}[how]  # fmin/fmax skip NaN
     if not index.n_games:
         return np.zeros(0)
-    rows = values if index.in_order else values[index.order]
-    return reduce.reduceat(rows, index.starts[:-1])
+    return reduce.reduceat(values[index.order], index.starts[:-1])
 
 
 def _spread(per_game: np.ndarray, values: np.ndarray, index: GameIndex) -> np.ndarray:
     """A per-game array over the rows (a row of no game keeps its own value)."""
-    if index.in_order:  # every row in a game, games one after another
-        return np.repeat(per_game, index.sizes)
     spread = values.copy()
     spread[index.order] = np.repeat(per_game, index.sizes)
     return spread
@@ -187,8 +180,7 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     problems.keep(GAMES, None, codes)
     codes = _game_key(sheet, problems)
     seats = _seats(sheet, problems)
-    if not _seated_in_order(seats, _games(sheet, problems)):
-        _check_seating(sheet, problems, codes, seats)
+    _check_seating(sheet, problems, codes, seats)
     player = sheet["player"]
     if isinstance(player.dtype, pd.CategoricalDtype):  # a checked sheet's names
         names = player.array.codes
@@ -200,19 +192,6 @@ def check_table(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         "player",
         "duplicate_player",
         "player names must be distinct in a game; {value} appears more than once",
-    )
-
-
-def _seated_in_order(seats: np.ndarray, index: GameIndex) -> bool:
-    """A sheet in game and seat order whose every game has 3 or 4 rows and its
-    last row's seat (its largest) within them: nothing for the seating checks to
-    find, told game by game instead of row by row."""
-    if not index.in_order or not index.n_games:
-        return False
-    sizes = index.sizes
-    return bool(
-        _COUNT_OK[np.minimum(sizes, MAX_SEATS + 1)].all()
-        and (seats[index.starts[1:] - 1] <= sizes).all()
     )
 
 
@@ -248,22 +227,8 @@ def _check_seating(
         )
 
 
-#: The most rows a game may have for its names to be compared row with row.
-_NEAR = 8
-
-
 def _named_twice(names: np.ndarray, codes: np.ndarray, index: GameIndex) -> np.ndarray:
     """Rows whose name code another row of the same game (``codes``) has too."""
-    largest = int(index.sizes.max()) if index.n_games else 0
-    if index.in_order and largest and largest <= _NEAR:
-        # a game's rows one after another, a few of them (the usual sheet): each
-        # row against the next rows, up to the largest game's size
-        twice = np.zeros(len(names), dtype=bool)
-        for step in range(1, largest):
-            same = (codes[step:] == codes[:-step]) & (names[step:] == names[:-step])
-            twice[step:] |= same
-            twice[:-step] |= same
-        return twice
     key = codes.astype(np.int64) * (int(names.max(initial=0)) + 2) + names + 1
     if len(key) and key.max() < 8 * len(key) + 1024:  # counted by key
         return np.bincount(key)[key] > 1
@@ -322,8 +287,6 @@ def _game_value(
         return np.full(len(sheet), np.nan) if spread else None
     index = _games(sheet, problems)
     v = _floats(sheet, column, problems)
-    if index.in_order and _one_per_game(v, index):  # the usual sheet
-        return _given_spread(v, index) if spread else None
     low, high = _per_game(v, index, "min"), _per_game(v, index, "max")
     if ((low == high) | np.isnan(low)).all():  # each game one value, or none
         return _spread(low, v, index)
@@ -340,28 +303,6 @@ def _game_value(
         high=high,
     )
     return np.where(low == high, low, np.nan)
-
-
-def _one_per_game(v: np.ndarray, index: GameIndex) -> bool:
-    """Does every game give one value or none? For a sheet whose games' rows are
-    one after another: each value given against the next one given."""
-    given = ~np.isnan(v)
-    if given.all():
-        same = index.codes[1:] == index.codes[:-1]
-        return not (same & (v[1:] != v[:-1])).any()
-    rows = np.flatnonzero(given)
-    game, value = index.codes[rows], v[rows]
-    return not ((game[1:] == game[:-1]) & (value[1:] != value[:-1])).any()
-
-
-def _given_spread(v: np.ndarray, index: GameIndex) -> np.ndarray:
-    """Per row, the value its game gives (NaN where none): each game gives one."""
-    given = ~np.isnan(v)
-    if given.all():
-        return v
-    per_game = np.full(index.n_games, np.nan)
-    per_game[index.codes[given]] = v[given]
-    return per_game[index.codes]
 
 
 def check_game_values(sheet: pd.DataFrame, problems: Problems, rules: Rules) -> None:
