@@ -20,7 +20,9 @@ from cardscore_frames.excel.paper import (
     read_rows,
 )
 from cardscore_frames.excel.reading import SheetCells
+from cardscore_frames.excel.words import BLANK, UNKNOWN, code_of, word_rows
 from cardscore_frames.games.tarot.rules import CHELEMS, PETIT_CHELEMS
+from cardscore_frames.games.tarot.schema import SCHEMA
 from cardscore_frames.games.tarot.seats import PLAYERS
 
 __all__ = [
@@ -31,7 +33,9 @@ __all__ = [
     "CHELEM_CODES",
     "DETAILS",
     "FIRST_ROW",
+    "CHECK",
     "table",
+    "word_tables",
     "read_sheet",
 ]
 
@@ -76,6 +80,8 @@ TOTAL, PLACE = "Total", "Place"
 SIGMA = "Σ"
 DONNE, CUMUL = "donne", "cumul"
 FIRST_ROW = 5  # title, details, rules, two heading rows
+#: A template's last column: what its formulas cannot score on the row.
+CHECK = "Vérification"
 
 
 def table(
@@ -181,7 +187,33 @@ def table(
         )
     columns.append(Column("sum_donne", DONNE, group=SIGMA, width=6, style="check_cell"))
     columns.append(Column("sum_cumul", CUMUL, group=SIGMA, width=6, style="check_cell"))
+    if template:
+        columns.append(Column("check", CHECK, width=28, style=("body", "flag_text")))
     return Table(tuple(columns))
+
+
+def word_tables(
+    chelems: Sequence[str] | None = None,
+) -> dict[str, tuple[list[tuple[str, str]], bool]]:
+    """Each choice column's lookup table, (key, paper code) rows, and whether
+    its values join with ``+``: the codes, the schema's choices and
+    ``value_aliases`` (the words every reader accepts) and the sheet's own
+    aliases. ``chelems``: the chelems the rules score (default: all)."""
+    out = {}
+    for column in _FULL.columns:
+        if column.codes is None or column.field is None:
+            continue
+        field = SCHEMA.field(column.field)
+        choices = [
+            c
+            for c in field.choices
+            if column.field != "chelem" or chelems is None or c in chelems
+        ]
+        rows = word_rows(
+            column.codes, choices, field.value_aliases, column.aliases or {}
+        )
+        out[column.field] = (rows, column.multi)
+    return out
 
 
 # --- reading -------------------------------------------------------------------------
@@ -198,6 +230,8 @@ def read_sheet(
     if kind != "deals":
         return None
     rows = read_hinted(cells, layout, _FULL.columns, _search)
+    if rows is not None and layout is not None and layout.get("template"):
+        _as_the_template_reads(rows)
     if rows is not None:
         for column in PLAYERS:
             if column not in rows.data:
@@ -230,3 +264,30 @@ def _players(cells: SheetCells, match: Match) -> list[tuple[str, str]]:
             if isinstance(name, str) and name.strip() != SIGMA:
                 out.append((name, cells.address(match.row - 1, j)))
     return out
+
+
+def _as_the_template_reads(rows: PaperRows) -> None:
+    """A filled template's choices as its formulas read them: each word its
+    lookup table holds becomes its paper code (``garde`` -> ``G``); a word it
+    does not hold stays as typed, so that the log's checks report its cell."""
+    for field, (words, multi) in word_tables().items():
+        values = rows.data.get(field)
+        if values is None or field not in rows.letters:
+            continue
+        seen: dict[Any, Any] = {}
+        out = []
+        for value in values:
+            if value not in seen:
+                seen[value] = _read_code(value, words, multi)
+            out.append(seen[value])
+        rows.data[field] = out
+
+
+def _read_code(value: Any, words: list[tuple[str, str]], multi: bool) -> Any:
+    if not isinstance(value, str):
+        return value
+    code = code_of(value, words, multi)
+    if code == UNKNOWN:
+        return value
+    kept = [part for part in code.split("+") if part != BLANK]
+    return "+".join(kept) if kept else None

@@ -1,0 +1,145 @@
+"""The words a template's choice column accepts, and the formulas that read them.
+
+A scorekeeper types what the drop-down shows (``G``), or a word the package's
+readers accept (``garde``, ``Garde sans``, ``défense``). A template turns each
+such cell into its paper code with a lookup table written on its rules sheet:
+the typed text is normalised by a formula (:func:`key_formula`: case, spaces
+and hyphens do not matter), then looked up. What the table does not hold
+gives ``?``, which the sheet reports in words instead of an error value.
+
+:func:`key` does in Python what :func:`key_formula` does in the sheet, and
+:func:`code_of` what :func:`code_formula` does, so that a reader checks a
+filled template with the very table its formulas use.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+__all__ = [
+    "BLANK",
+    "UNKNOWN",
+    "MAX_PARTS",
+    "key",
+    "key_formula",
+    "word_rows",
+    "code_of",
+    "code_formula",
+]
+
+#: The code of a blank cell, or of a word meaning "none".
+BLANK = "-"
+#: The code of a word the table does not hold.
+UNKNOWN = "?"
+#: Parts a multiple choice may join with ``+`` (``S+D+S``).
+MAX_PARTS = 3
+#: Lookup wildcards of Excel's VLOOKUP: typed, they are refused, not matched.
+_WILDCARDS = ("*", "?", "~")
+
+
+def key(text: Any) -> str:
+    """The lookup key of a typed value, as :func:`key_formula` computes it.
+
+    Examples
+    --------
+    >>> key("  Garde  Sans "), key("petit-au-bout"), key(None)
+    ('garde_sans', 'petit_au_bout', '')
+    """
+    if text is None:
+        return ""
+    if isinstance(text, float) and text.is_integer():
+        text = int(text)
+    words = str(text).lower().replace("-", " ").split(" ")  # TRIM: spaces only
+    return "_".join(w for w in words if w)
+
+
+def key_formula(ref: str) -> str:
+    """The formula of :func:`key` on the cell ``ref``."""
+    return f'SUBSTITUTE(TRIM(SUBSTITUTE(LOWER({ref}),"-"," "))," ","_")'
+
+
+def _plain(text: str) -> str:
+    """``text`` without its accents (``défense`` -> ``defense``)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def word_rows(
+    codes: Mapping[str, str],
+    choices: Iterable[str],
+    aliases: Mapping[str, str] = {},  # noqa: B006 (read only)
+    extra: Mapping[str, str] = {},  # noqa: B006 (read only)
+) -> list[tuple[str, str]]:
+    """The lookup table of one choice column: (key, paper code) rows.
+
+    ``codes``: log value -> paper code (a value without one is its own code,
+    an empty code is :data:`BLANK`); ``choices``: the values the column takes;
+    ``aliases``: other words -> a log value (a schema's ``value_aliases``);
+    ``extra``: other paper texts -> a log value. Every word is also listed
+    without its accents, since a sheet's lookups are accent-sensitive.
+    """
+    choices = list(choices)
+    shown = {value: codes.get(value, value) or BLANK for value in choices}
+    words: dict[str, str] = {}
+    for value, code in shown.items():
+        for word in (code, value):
+            if word != BLANK:
+                words.setdefault(key(word), code)
+    for table in (aliases, extra):
+        for word, value in table.items():
+            if value in shown:
+                words.setdefault(key(word), shown[value])
+    for word, code in list(words.items()):
+        words.setdefault(_plain(word), code)
+    words.pop("", None)  # a blank cell is blank, not a word
+    return sorted(words.items())
+
+
+def code_of(value: Any, rows: Sequence[tuple[str, str]], multi: bool = False) -> str:
+    """The code a template's formula gives the typed ``value``: a paper code,
+    :data:`BLANK`, or :data:`UNKNOWN`; parts joined by ``+`` when ``multi``."""
+    table = dict(rows)
+    text = key(value)
+    if text == "":
+        return BLANK
+    parts = text.split("+") if multi else [text]
+    if len(parts) > MAX_PARTS:
+        return UNKNOWN
+    out = []
+    for part in parts:
+        if part == "" or any(w in part for w in _WILDCARDS) or part not in table:
+            return UNKNOWN
+        out.append(table[part])
+    return "+".join(out)
+
+
+def code_formula(key_ref: str, name: str, multi: bool = False) -> str:
+    """The formula of :func:`code_of`, on a cell holding the key (``key_ref``)
+    and the lookup table named ``name``."""
+    if not multi:
+        return f'IF({key_ref}="","{BLANK}",{_lookup(key_ref, name)})'
+    width = 60
+    spread = f'SUBSTITUTE({key_ref},"+",REPT(" ",{width}))'
+    count = f'(LEN({key_ref})-LEN(SUBSTITUTE({key_ref},"+","")))'
+    pieces = []
+    for i in range(MAX_PARTS):
+        part = f"TRIM(MID({spread},{i * width + 1},{width}))"
+        found = _lookup(part, name)
+        pieces.append(found if i == 0 else f'IF({count}<{i},"","+"&{found})')
+    joined = "&".join(pieces)
+    unknown = f'"{UNKNOWN}"'
+    return (
+        f'IF({key_ref}="","{BLANK}",IF({count}>{MAX_PARTS - 1},{unknown},'
+        f'IF(ISNUMBER(FIND("{UNKNOWN}",{joined})),{unknown},{joined})))'
+    )
+
+
+def _lookup(text: str, name: str) -> str:
+    """``text``'s code in the table ``name``, or ``?`` (wildcards refused)."""
+    wild = ",".join(f'ISNUMBER(FIND("{w}",{text}))' for w in _WILDCARDS)
+    return (
+        f'IF(OR({text}="",{wild}),"{UNKNOWN}",'
+        f'IFERROR(VLOOKUP({text},{name},2,FALSE),"{UNKNOWN}"))'
+    )
