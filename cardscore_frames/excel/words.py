@@ -14,7 +14,6 @@ filled template with the very table its formulas use.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -37,6 +36,20 @@ UNKNOWN = "?"
 MAX_PARTS = 3
 #: Lookup wildcards of Excel's VLOOKUP: typed, they are refused, not matched.
 _WILDCARDS = ("*", "?", "~")
+#: Accented letters a key is written without (a sheet's lookups see accents):
+#: the Latin letters of the games' languages, lower case. Not Unicode's whole
+#: decomposition, which would also change Cyrillic letters (й -> и).
+_ACCENTS = {
+    "e": "éèêë",
+    "a": "àâäá",
+    "i": "îïí",
+    "o": "ôöó",
+    "u": "ùûüú",
+    "c": "ç",
+    "y": "ÿ",
+    "n": "ñ",
+}
+_PLAIN = str.maketrans({a: base for base, accents in _ACCENTS.items() for a in accents})
 
 
 def key(text: Any) -> str:
@@ -44,26 +57,25 @@ def key(text: Any) -> str:
 
     Examples
     --------
-    >>> key("  Garde  Sans "), key("petit-au-bout"), key(None)
-    ('garde_sans', 'petit_au_bout', '')
+    >>> key("  Garde  Sans "), key("Défense"), key("petit-au-bout"), key(None)
+    ('garde_sans', 'defense', 'petit_au_bout', '')
     """
     if text is None:
         return ""
     if isinstance(text, float) and text.is_integer():
         text = int(text)
-    words = str(text).lower().replace("-", " ").split(" ")  # TRIM: spaces only
+    text = str(text).lower().translate(_PLAIN)
+    words = text.replace("-", " ").split(" ")  # TRIM: spaces only
     return "_".join(w for w in words if w)
 
 
 def key_formula(ref: str) -> str:
     """The formula of :func:`key` on the cell ``ref``."""
-    return f'SUBSTITUTE(TRIM(SUBSTITUTE(LOWER({ref}),"-"," "))," ","_")'
-
-
-def _plain(text: str) -> str:
-    """``text`` without its accents (``défense`` -> ``defense``)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    text = f"LOWER({ref})"
+    for base, accents in _ACCENTS.items():
+        for accent in accents:
+            text = f'SUBSTITUTE({text},"{accent}","{base}")'
+    return f'SUBSTITUTE(TRIM(SUBSTITUTE({text},"-"," "))," ","_")'
 
 
 def word_rows(
@@ -77,8 +89,8 @@ def word_rows(
     ``codes``: log value -> paper code (a value without one is its own code,
     an empty code is :data:`BLANK`); ``choices``: the values the column takes;
     ``aliases``: other words -> a log value (a schema's ``value_aliases``);
-    ``extra``: other paper texts -> a log value. Every word is also listed
-    without its accents, since a sheet's lookups are accent-sensitive.
+    ``extra``: other paper texts -> a log value. Keys are written without
+    accents (:func:`key`), as the formula reads what is typed.
     """
     choices = list(choices)
     shown = {value: codes.get(value, value) or BLANK for value in choices}
@@ -91,8 +103,6 @@ def word_rows(
         for word, value in table.items():
             if value in shown:
                 words.setdefault(key(word), shown[value])
-    for word, code in list(words.items()):
-        words.setdefault(_plain(word), code)
     words.pop("", None)  # a blank cell is blank, not a word
     return sorted(words.items())
 
