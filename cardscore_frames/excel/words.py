@@ -14,8 +14,15 @@ filled template with the very table its formulas use.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
+
+from cardscore_frames.excel.columns import Column
+from cardscore_frames.excel.tables import PaperRows
+
+#: A choice column's table: its (key, paper code) rows, and whether its values
+#: join with "+".
+WordTable = tuple[list[tuple[str, str]], bool]
 
 __all__ = [
     "BLANK",
@@ -26,6 +33,8 @@ __all__ = [
     "word_rows",
     "code_of",
     "code_formula",
+    "word_tables",
+    "read_as_typed",
 ]
 
 #: The code of a blank cell, or of a word meaning "none".
@@ -153,3 +162,50 @@ def _lookup(text: str, name: str) -> str:
         f'IF(OR({text}="",{wild}),"{UNKNOWN}",'
         f'IFERROR(VLOOKUP({text},{name},2,FALSE),"{UNKNOWN}"))'
     )
+
+
+def word_tables(
+    columns: Iterable[Column],
+    field: Callable[[str], Any],
+    keep: Callable[[str, str], bool] = lambda column, value: True,
+) -> dict[str, WordTable]:
+    """The lookup table of each coded column: its codes and aliases, and the
+    choices and ``value_aliases`` of the log field it holds (``field(name)``
+    gives the schema's field). ``keep(column, value)``: whether the template's
+    rules score that value."""
+    out = {}
+    for column in columns:
+        if column.codes is None or column.field is None:
+            continue
+        f = field(column.field)
+        choices = [c for c in f.choices if keep(column.field, c)]
+        rows = word_rows(column.codes, choices, f.value_aliases, column.aliases or {})
+        out[column.field] = (rows, column.multi)
+    return out
+
+
+def read_as_typed(rows: PaperRows, tables: Mapping[str, WordTable]) -> None:
+    """A filled template's choices as its formulas read them: each word its
+    table holds becomes its paper code (``garde`` -> ``G``); a word it does
+    not hold stays as typed, so that the log's checks report its cell."""
+    for name, (words, multi) in tables.items():
+        values = rows.data.get(name)
+        if values is None or name not in rows.letters:
+            continue
+        seen: dict[Any, Any] = {}
+        out = []
+        for value in values:
+            if value not in seen:
+                seen[value] = _read_code(value, words, multi)
+            out.append(seen[value])
+        rows.data[name] = out
+
+
+def _read_code(value: Any, words: Sequence[tuple[str, str]], multi: bool) -> Any:
+    if not isinstance(value, str):
+        return value
+    code = code_of(value, words, multi)
+    if code == UNKNOWN:
+        return value
+    kept = [part for part in code.split("+") if part != BLANK]
+    return "+".join(kept) if kept else None

@@ -20,7 +20,8 @@ from cardscore_frames.excel.paper import (
     read_rows,
 )
 from cardscore_frames.excel.reading import SheetCells
-from cardscore_frames.excel.words import BLANK, UNKNOWN, code_of, word_rows
+from cardscore_frames.excel.words import WordTable, read_as_typed
+from cardscore_frames.excel.words import word_tables as _word_tables
 from cardscore_frames.games.tarot.rules import CHELEMS, PETIT_CHELEMS
 from cardscore_frames.games.tarot.schema import SCHEMA
 from cardscore_frames.games.tarot.seats import PLAYERS
@@ -192,28 +193,15 @@ def table(
     return Table(tuple(columns))
 
 
-def word_tables(
-    chelems: Sequence[str] | None = None,
-) -> dict[str, tuple[list[tuple[str, str]], bool]]:
-    """Each choice column's lookup table, (key, paper code) rows, and whether
-    its values join with ``+``: the codes, the schema's choices and
-    ``value_aliases`` (the words every reader accepts) and the sheet's own
-    aliases. ``chelems``: the chelems the rules score (default: all)."""
-    out = {}
-    for column in _FULL.columns:
-        if column.codes is None or column.field is None:
-            continue
-        field = SCHEMA.field(column.field)
-        choices = [
-            c
-            for c in field.choices
-            if column.field != "chelem" or chelems is None or c in chelems
-        ]
-        rows = word_rows(
-            column.codes, choices, field.value_aliases, column.aliases or {}
-        )
-        out[column.field] = (rows, column.multi)
-    return out
+def word_tables(chelems: Sequence[str] | None = None) -> dict[str, WordTable]:
+    """Each choice column's lookup table (:func:`.words.word_tables`): its
+    codes, the schema's choices and ``value_aliases`` (the words every reader
+    accepts). ``chelems``: the chelems the rules score (default: all)."""
+    return _word_tables(
+        _FULL.columns,
+        SCHEMA.field,
+        lambda column, value: column != "chelem" or chelems is None or value in chelems,
+    )
 
 
 # --- reading -------------------------------------------------------------------------
@@ -231,7 +219,7 @@ def read_sheet(
         return None
     rows = read_hinted(cells, layout, _FULL.columns, _search)
     if rows is not None and layout is not None and layout.get("template"):
-        _as_the_template_reads(rows)
+        read_as_typed(rows, word_tables())
     if rows is not None:
         for column in PLAYERS:
             if column not in rows.data:
@@ -264,30 +252,3 @@ def _players(cells: SheetCells, match: Match) -> list[tuple[str, str]]:
             if isinstance(name, str) and name.strip() != SIGMA:
                 out.append((name, cells.address(match.row - 1, j)))
     return out
-
-
-def _as_the_template_reads(rows: PaperRows) -> None:
-    """A filled template's choices as its formulas read them: each word its
-    lookup table holds becomes its paper code (``garde`` -> ``G``); a word it
-    does not hold stays as typed, so that the log's checks report its cell."""
-    for field, (words, multi) in word_tables().items():
-        values = rows.data.get(field)
-        if values is None or field not in rows.letters:
-            continue
-        seen: dict[Any, Any] = {}
-        out = []
-        for value in values:
-            if value not in seen:
-                seen[value] = _read_code(value, words, multi)
-            out.append(seen[value])
-        rows.data[field] = out
-
-
-def _read_code(value: Any, words: list[tuple[str, str]], multi: bool) -> Any:
-    if not isinstance(value, str):
-        return value
-    code = code_of(value, words, multi)
-    if code == UNKNOWN:
-        return value
-    kept = [part for part in code.split("+") if part != BLANK]
-    return "+".join(kept) if kept else None
