@@ -139,10 +139,15 @@ def test_tarot_template_gives_the_rules_files_examples(folder):
     np.testing.assert_array_equal(got.astype(float), expected_tarot(deals, players))
 
 
-def belot_filled(folder: Path, deals: pd.DataFrame, name: str) -> Path:
+def belot_filled(
+    folder: Path, deals: pd.DataFrame, name: str, rows: int | None = None
+) -> Path:
     players = list(deals.loc[0, ["a1", "a2", "b1", "b2"]])
     path = csf.write_template(
-        folder / f"{name}.xlsx", game="belot", players=players, rows=len(deals) + 1
+        folder / f"{name}.xlsx",
+        game="belot",
+        players=players,
+        rows=rows or len(deals) + 1,
     )
     columns = belot_sheet.table(bela=False, template=True).columns
     details = {c: deals.loc[0, c] for c in DETAILS if c in deals}
@@ -511,3 +516,92 @@ def test_validate_reports_the_cells_the_template_cannot_score(typed_evening):
     columns += ["poignee_attack", "poignee_defence", "chelem"]
     kept = got.deals[columns].astype(object).reset_index(drop=True)
     assert kept.equals(scored[columns].astype(object)), kept
+
+
+#: The belot words typed for each log value (the schema's Russian words).
+BELOT_TYPED = {
+    "declarer": {"a": "а", "b": "б"},  # Cyrillic letters
+    "contract": {
+        "clubs": "Трефы",
+        "diamonds": "бубны",
+        "hearts": "черви",
+        "spades": "ПИКИ",
+        "no_trump": "без козыря",
+    },
+    "doubling": {"contra": "контра", "recontra": "реконтра"},
+}
+
+
+@pytest.fixture(scope="module")
+def belot_evening(tmp_path_factory):
+    """Five deals of match 1 typed in words, the fourth with an unknown suit,
+    in a template of 12 rows; the deals the package scores."""
+    folder = tmp_path_factory.mktemp("belot-evening")
+    log = csf.load_example("belot")
+    deals = fresh(log[log["game_id"] == 1].iloc[:5].assign(bela="none"), "belot")
+    path = belot_filled(folder, deals, "belot", rows=12)
+    sheet, layout = layout_of(path)
+    book = openpyxl.load_workbook(path)
+    ws = book[sheet["name"]]
+    for field, words in BELOT_TYPED.items():
+        for i, value in enumerate(deals[field].astype(str)):
+            if value in words:
+                ws.cell(layout["row"] + 2 + i, layout["cols"][field] + 1, words[value])
+    ws.cell(layout["row"] + 2 + UNKNOWN_ROW, layout["cols"]["contract"] + 1, "пикии")
+    book.save(path)
+    scored = deals.drop(index=UNKNOWN_ROW).reset_index(drop=True)
+    return path, scored, engines(folder, path)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_typed_belot_evening_scores_like_the_package(belot_evening, engine):
+    path, scored, results = belot_evening
+    if engine not in results:
+        pytest.skip(f"{engine} is not installed")
+    values = results[engine]
+    layout = belot_sheet.table(bela=False, template=True)
+
+    def at(i, key):
+        return values.get(
+            ("ПРОТОКОЛ", cell_ref(belot_sheet.FIRST_ROW + i, layout.col(key)))
+        )
+
+    expected = expected_belot(scored)
+    rows = [i for i in range(5) if i != UNKNOWN_ROW]
+    for key in ("points_A", "points_B"):
+        got = [at(i, key) for i in rows]
+        np.testing.assert_array_equal(np.array(got, float), expected[key])
+        totals = [at(i, key.replace("points", "total")) for i in rows]
+        np.testing.assert_array_equal(np.array(totals, float), np.cumsum(expected[key]))
+    assert at(UNKNOWN_ROW, "message") == "масть: «пикии» — неизвестное слово"
+    assert all(_blank(at(i, "message")) for i in rows)
+    keys = ["worth", "points_A", "points_B", "total_A", "total_B", "check", "message"]
+    for i in [UNKNOWN_ROW, *range(5, 12)]:
+        assert all(_blank(at(i, key)) for key in keys[:-1]), i
+    for i in range(5, 12):
+        assert _blank(at(i, "message"))
+    lines = chart_ranges(path.with_name("belot.xlsx"))
+    for key, (sheet, cells) in zip(("points_A", "points_B"), lines, strict=True):
+        first, last = cells.split(":")
+        col = re.match(r"[A-Z]+", first).group()
+        start = int(first[len(col) :])
+        got = [values.get((sheet, f"{col}{start + i}")) for i in range(12)]
+        numbers = [got[i] for i in rows]
+        np.testing.assert_array_equal(
+            np.array(numbers, float), np.cumsum(expected[key])
+        )
+        assert [got[UNKNOWN_ROW], *got[5:]] == ["#N/A"] * 8
+
+
+def test_validate_reports_the_belot_cell_the_template_cannot_score(belot_evening):
+    path, _, _ = belot_evening
+    got = csf.read_excel(path, game="belot", errors="collect")
+    fc = got.failure_cases
+    own = fc[fc["reason"] != "game_rejected"]  # a match is scored whole or not
+    assert own[["deal", "column", "value"]].values.tolist() == [
+        [4, "contract", "пикии"]
+    ]
+    col = belot_sheet.table(bela=False, template=True).col("contract")
+    row = belot_sheet.FIRST_ROW + UNKNOWN_ROW
+    assert own["cell"].tolist() == [f"Протокол!{cell_ref(row, col)}"]
+    assert set(fc["reason"]) == {"not_allowed", "game_rejected"}
