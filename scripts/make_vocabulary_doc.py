@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardscore_frames.checking.schema import Field, normalise_value
-from cardscore_frames.contract import get_game, game_names
+from cardscore_frames.contract import game_names, get_game
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "vocabulary.md"
 

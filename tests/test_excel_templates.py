@@ -10,7 +10,11 @@ sets it in a private profile.
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -27,7 +31,7 @@ from cardscore_frames.games.tarot.paper.layout import FIRST_ROW as TAROT_FIRST
 from cardscore_frames.games.tarot.paper.layout import table as tarot_table
 
 sys.path.insert(0, str(Path(__file__).parent / "excel"))
-from fill import computed, fill  # noqa: E402
+from fill import computed, fill, layout_of  # noqa: E402
 from test_excel_export import belot_deals  # noqa: E402
 from test_excel_libreoffice import recalculate_all, soffice  # noqa: E402
 
@@ -135,10 +139,15 @@ def test_tarot_template_gives_the_rules_files_examples(folder):
     np.testing.assert_array_equal(got.astype(float), expected_tarot(deals, players))
 
 
-def belot_filled(folder: Path, deals: pd.DataFrame, name: str) -> Path:
+def belot_filled(
+    folder: Path, deals: pd.DataFrame, name: str, rows: int | None = None
+) -> Path:
     players = list(deals.loc[0, ["a1", "a2", "b1", "b2"]])
     path = csf.write_template(
-        folder / f"{name}.xlsx", game="belot", players=players, rows=len(deals) + 1
+        folder / f"{name}.xlsx",
+        game="belot",
+        players=players,
+        rows=rows or len(deals) + 1,
     )
     columns = belot_paper.table(bela=False, template=True).columns
     details = {c: deals.loc[0, c] for c in DETAILS if c in deals}
@@ -317,3 +326,282 @@ def test_libreoffice_recalculates_filled_templates_to_the_packages_scores(tmp_pa
     settled = settlement_cells(recalculated["pulka-filled"], 4)
     assert settled["paper"] == [38, -102, -24, 88]
     np.testing.assert_allclose(settled["exact money"], [0.38, -1.03, -0.23, 0.88])
+
+
+# --- an evening typed as people type it ------------------------------------------
+
+ssconvert = shutil.which("ssconvert")
+#: Five donnes of tarot.md's examples, typed in the words a scorekeeper uses:
+#: codes, the package's words in any case and accent, and one unknown word.
+TYPED = [
+    {"contract": "garde", "petit_au_bout": "Attaque", "poignee_attack": "Simple"},
+    {"contract": "Garde sans", "petit_au_bout": "Défense"},
+    {"contract": "P", "petit_au_bout": "a", "poignee_attack": "S"},
+    {"contract": "gard", "poignee_defence": "simple"},
+    {
+        "contract": " G ",
+        "petit_au_bout": "A",
+        "poignee_attack": "s",
+        "chelem": "annonce reussi",
+    },
+]
+UNKNOWN_ROW = 3  # "gard"
+
+
+def evening(folder: Path) -> tuple[Path, pd.DataFrame, list]:
+    """A template of 12 rows, 5 donnes typed; the deals the package scores
+    (all but the unknown word's)."""
+    deals = fresh(tarot_examples().iloc[:5], "tarot")
+    players = ["Anne", "Bruno", "Chloé", "Denis"]
+    path = csf.write_template(
+        folder / "evening.xlsx", game="tarot", players=players, rows=12
+    )
+    filled = fill(path, folder / "evening-filled.xlsx", deals, _tarot_columns(players))
+    book = openpyxl.load_workbook(filled)
+    sheet, layout = layout_of(filled)
+    ws = book[sheet["name"]]
+    for i, typed in enumerate(TYPED):
+        for field, text in typed.items():
+            ws.cell(layout["row"] + 2 + i, layout["cols"][field] + 1, text)
+    book.save(filled)
+    scored = deals.drop(index=UNKNOWN_ROW).reset_index(drop=True)
+    return filled, scored, players
+
+
+def _tarot_columns(players):
+    return tarot_table(players, mort=False, partner=False, template=True).columns
+
+
+def gnumeric(path: Path, out: Path) -> Path:
+    """Gnumeric recalculates the workbook and saves it in ``out``."""
+    out.mkdir(exist_ok=True)
+    again = out / path.name
+    subprocess.run(
+        [ssconvert, "--recalc", str(path), str(again)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    return again
+
+
+def cell_values(path: Path) -> dict:
+    book = openpyxl.load_workbook(path, data_only=True)
+    return {
+        (ws.title.upper(), cell.coordinate): cell.value
+        for ws in book.worksheets
+        for row in ws.iter_rows()
+        for cell in row
+    }
+
+
+def chart_ranges(path: Path) -> list[tuple[str, str]]:
+    """The (sheet, range) of each line of the template's chart."""
+    with zipfile.ZipFile(path) as archive:
+        xml = archive.read("xl/charts/chart1.xml").decode()
+    refs = re.findall(r"<c:val><c:numRef><c:f>(.*?)</c:f>", xml)
+    out = []
+    for ref in refs:
+        sheet, cells = ref.rsplit("!", 1)
+        out.append((sheet.strip("'").upper(), cells.replace("$", "")))
+    return out
+
+
+def engines(folder: Path, path: Path) -> dict[str, dict]:
+    """The filled evening as each spreadsheet engine here computes it."""
+    out = {"formulas": computed(path)}
+    if soffice is not None:
+        again = recalculate_all([path], folder / "lo", folder / "profile")[0]
+        out["libreoffice"] = cell_values(again)
+    if ssconvert is not None:
+        out["gnumeric"] = cell_values(gnumeric(path, folder / "gnumeric"))
+    return out
+
+
+@pytest.fixture(scope="module")
+def typed_evening(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("evening")
+    path, scored, players = evening(folder)
+    return path, scored, players, engines(folder, path)
+
+
+ENGINES = ["formulas", "libreoffice", "gnumeric"]
+
+
+def _blank(value) -> bool:
+    return value is None or value == ""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_typed_evening_scores_like_the_package(typed_evening, engine):
+    path, scored, players, results = typed_evening
+    if engine not in results:
+        pytest.skip(f"{engine} is not installed")
+    values = results[engine]
+    layout = tarot_table(players, mort=False, partner=False, template=True)
+    sheet = "FEUILLE DE MARQUE"
+
+    def at(i, key):
+        return values.get((sheet, cell_ref(TAROT_FIRST + i, layout.col(key))))
+
+    expected = expected_tarot(scored, players)
+    rows = [i for i in range(5) if i != UNKNOWN_ROW]
+    for p in range(len(players)):
+        donnes = [at(i, f"donne_{p + 1}") for i in rows]
+        np.testing.assert_array_equal(np.array(donnes, float), expected[:, p])
+        cumuls = [at(i, f"cumul_{p + 1}") for i in rows]
+        np.testing.assert_array_equal(
+            np.array(cumuls, float), np.cumsum(expected[:, p])
+        )
+        assert _blank(at(UNKNOWN_ROW, f"donne_{p + 1}"))
+    message = at(UNKNOWN_ROW, "check")
+    assert message == "Contrat « gard » inconnu"
+    assert all(_blank(at(i, "check")) for i in rows)
+    for i in range(5, 12):  # rows not typed: no value, no zero
+        keys = ["sum_donne", "sum_cumul", "check"]
+        keys += [f"{kind}_{p + 1}" for p in range(4) for kind in ("donne", "cumul")]
+        assert all(_blank(at(i, key)) for key in keys), i
+    assert [at(i, "sum_cumul") for i in rows] == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_chart_ends_at_the_last_donne_typed(typed_evening, engine):
+    path, scored, players, results = typed_evening
+    if engine not in results:
+        pytest.skip(f"{engine} is not installed")
+    values = results[engine]
+    lines = chart_ranges(path.with_name("evening.xlsx"))  # as written
+    assert len(lines) == len(players)
+    expected = np.cumsum(expected_tarot(scored, players), axis=0)
+    for p, (sheet, cells) in enumerate(lines):
+        first, last = cells.split(":")
+        col = re.match(r"[A-Z]+", first).group()
+        start, stop = int(first[len(col) :]), int(last[len(col) :])
+        assert stop - start + 1 == 12
+        got = [values.get((sheet, f"{col}{r}")) for r in range(start, stop + 1)]
+        numbers = [got[i] for i in range(5) if i != UNKNOWN_ROW]
+        np.testing.assert_array_equal(np.array(numbers, float), expected[:, p])
+        # #N/A, which a line chart skips: on the unknown row and after the last
+        assert [got[UNKNOWN_ROW], *got[5:]] == ["#N/A"] * 8
+
+
+def test_the_template_and_its_reader_use_one_table(typed_evening):
+    """Each typed word's code, as the sheet computed it in its working column,
+    is the code the reader's check gives it."""
+    from cardscore_frames.excel.words import code_of
+    from cardscore_frames.games.tarot.paper import template
+    from cardscore_frames.games.tarot.paper.layout import word_tables
+
+    path, _, players, results = typed_evening
+    layout = tarot_table(players, mort=False, partner=False, template=True)
+    start = layout.last_col + 2
+    tables = word_tables()
+    for values in results.values():
+        for i, typed in enumerate(TYPED):
+            for field, text in typed.items():
+                name = "chelem_code" if field == "chelem" else field
+                col = start + template._WORK.index(name)
+                got = values[("FEUILLE DE MARQUE", cell_ref(TAROT_FIRST + i, col))]
+                words, multi = tables[field]
+                assert got == code_of(text, words, multi), (field, text)
+
+
+def test_validate_reports_the_cells_the_template_cannot_score(typed_evening):
+    path, scored, *_ = typed_evening
+    got = csf.read_excel(path, game="tarot", errors="collect")
+    fc = got.failure_cases
+    assert fc[["deal", "column", "value"]].values.tolist() == [[4, "contract", "gard"]]
+    assert fc["cell"].tolist() == [f"Feuille de marque!C{TAROT_FIRST + 4}"]
+    columns = ["deal", "taker", "contract", "oudlers", "card_points", "petit_au_bout"]
+    columns += ["poignee_attack", "poignee_defence", "chelem"]
+    kept = got.deals[columns].astype(object).reset_index(drop=True)
+    assert kept.equals(scored[columns].astype(object)), kept
+
+
+#: The belot words typed for each log value (the schema's Russian words).
+BELOT_TYPED = {
+    "declarer": {"a": "а", "b": "б"},  # Cyrillic letters
+    "contract": {
+        "clubs": "Трефы",
+        "diamonds": "бубны",
+        "hearts": "черви",
+        "spades": "ПИКИ",
+        "no_trump": "без козыря",
+    },
+    "doubling": {"contra": "контра", "recontra": "реконтра"},
+}
+
+
+@pytest.fixture(scope="module")
+def belot_evening(tmp_path_factory):
+    """Five deals of match 1 typed in words, the fourth with an unknown suit,
+    in a template of 12 rows; the deals the package scores."""
+    folder = tmp_path_factory.mktemp("belot-evening")
+    log = csf.load_example("belot")
+    deals = fresh(log[log["game_id"] == 1].iloc[:5].assign(bela="none"), "belot")
+    path = belot_filled(folder, deals, "belot", rows=12)
+    sheet, layout = layout_of(path)
+    book = openpyxl.load_workbook(path)
+    ws = book[sheet["name"]]
+    for field, words in BELOT_TYPED.items():
+        for i, value in enumerate(deals[field].astype(str)):
+            if value in words:
+                ws.cell(layout["row"] + 2 + i, layout["cols"][field] + 1, words[value])
+    ws.cell(layout["row"] + 2 + UNKNOWN_ROW, layout["cols"]["contract"] + 1, "пикии")
+    book.save(path)
+    scored = deals.drop(index=UNKNOWN_ROW).reset_index(drop=True)
+    return path, scored, engines(folder, path)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_typed_belot_evening_scores_like_the_package(belot_evening, engine):
+    path, scored, results = belot_evening
+    if engine not in results:
+        pytest.skip(f"{engine} is not installed")
+    values = results[engine]
+    layout = belot_paper.table(bela=False, template=True)
+
+    def at(i, key):
+        return values.get(
+            ("ПРОТОКОЛ", cell_ref(belot_paper.FIRST_ROW + i, layout.col(key)))
+        )
+
+    expected = expected_belot(scored)
+    rows = [i for i in range(5) if i != UNKNOWN_ROW]
+    for key in ("points_A", "points_B"):
+        got = [at(i, key) for i in rows]
+        np.testing.assert_array_equal(np.array(got, float), expected[key])
+        totals = [at(i, key.replace("points", "total")) for i in rows]
+        np.testing.assert_array_equal(np.array(totals, float), np.cumsum(expected[key]))
+    assert at(UNKNOWN_ROW, "message") == "масть: «пикии» — неизвестное слово"
+    assert all(_blank(at(i, "message")) for i in rows)
+    keys = ["worth", "points_A", "points_B", "total_A", "total_B", "check", "message"]
+    for i in [UNKNOWN_ROW, *range(5, 12)]:
+        assert all(_blank(at(i, key)) for key in keys[:-1]), i
+    for i in range(5, 12):
+        assert _blank(at(i, "message"))
+    lines = chart_ranges(path.with_name("belot.xlsx"))
+    for key, (sheet, cells) in zip(("points_A", "points_B"), lines, strict=True):
+        first, last = cells.split(":")
+        col = re.match(r"[A-Z]+", first).group()
+        start = int(first[len(col) :])
+        got = [values.get((sheet, f"{col}{start + i}")) for i in range(12)]
+        numbers = [got[i] for i in rows]
+        np.testing.assert_array_equal(
+            np.array(numbers, float), np.cumsum(expected[key])
+        )
+        assert [got[UNKNOWN_ROW], *got[5:]] == ["#N/A"] * 8
+
+
+def test_validate_reports_the_belot_cell_the_template_cannot_score(belot_evening):
+    path, _, _ = belot_evening
+    got = csf.read_excel(path, game="belot", errors="collect")
+    fc = got.failure_cases
+    own = fc[fc["reason"] != "game_rejected"]  # a match is scored whole or not
+    assert own[["deal", "column", "value"]].values.tolist() == [
+        [4, "contract", "пикии"]
+    ]
+    col = belot_paper.table(bela=False, template=True).col("contract")
+    row = belot_paper.FIRST_ROW + UNKNOWN_ROW
+    assert own["cell"].tolist() == [f"Протокол!{cell_ref(row, col)}"]
+    assert set(fc["reason"]) == {"not_allowed", "game_rejected"}

@@ -10,7 +10,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.excel import Workbook, col_letters, table_chart
+from cardscore_frames.excel import (
+    CellRange,
+    Workbook,
+    cell_ref,
+    col_letters,
+    line_chart,
+    table_chart,
+)
 from cardscore_frames.excel.paper import Table, hint, write_details
 from cardscore_frames.excel.sheet import Sheet
 from cardscore_frames.games.belot.paper.layout import (
@@ -138,7 +145,13 @@ def write_points(
     sheet.write_formula_column(
         first, layout.col("check"), check, zeros, ("body", "check")
     )
-    sheet.flag_nonzero(first, layout.col("check"), last, layout.col("check"))
+    col = layout.col("check")
+    if formulas is None:
+        sheet.flag_nonzero(first, col, last, col)
+    else:  # a blank check is no error (a text is not between 0 and 0)
+        corner = cell_ref(first, col)
+        formula = f"=AND(ISNUMBER({corner}),{corner}<>0)"
+        sheet.highlight(first, col, last, col, formula, "flag")
 
 
 def write_bottom(
@@ -183,20 +196,35 @@ def winner_text(winner: str | None, pairs, totals, target: int) -> str:
     return f"Победа: пара {winner} ({names}) — {totals[0]} : {totals[1]}"
 
 
-def chart(sheet: Sheet, layout: Table, first: int, last: int) -> None:
-    """Both pairs' running totals, deal by deal, under the table."""
-    table_chart(
+def chart(
+    sheet: Sheet,
+    layout: Table,
+    first: int,
+    last: int,
+    plotted: Sequence[tuple[str, CellRange]] | None = None,
+) -> None:
+    """Both pairs' running totals, deal by deal, under the table.
+
+    ``plotted``: a template's lines, (name, range) holding #N/A where no deal
+    is scored, so that each line ends at the last deal typed."""
+    options = {"title": "Счёт по сдачам", "x_title": "Сдача", "y_title": "Очки"}
+    if plotted is None:
+        lines = [(f"Пара {p}", layout.col(f"total_{p}")) for p in ("A", "B")]
+        table_chart(
+            sheet, first, last, layout.last_col, lines, gap=4, height=280, **options
+        )
+        return
+    drawn = line_chart(
         sheet,
-        first,
-        last,
-        layout.last_col,
-        [(f"Пара {p}", layout.col(f"total_{p}")) for p in ("A", "B")],
-        gap=4,
-        title="Счёт по сдачам",
-        x_title="Сдача",
-        y_title="Очки",
-        height=280,
+        last + 4,
+        0,
+        categories=CellRange(sheet.name, first, 0, last, 0),
+        series=list(plotted),
+        size=(max(480, sheet.columns_px(0, layout.last_col)), 280),
+        **options,
     )
+    drawn.show_blanks_as("gap")
+    drawn.show_na_as_empty_cell()
 
 
 def finish(sheet: Sheet, rows: int) -> None:

@@ -21,7 +21,10 @@ from cardscore_frames.excel.paper import (
     read_rows,
 )
 from cardscore_frames.excel.reading import SheetCells
+from cardscore_frames.excel.words import WordTable, read_as_typed
+from cardscore_frames.excel.words import word_tables as _word_tables
 from cardscore_frames.games.belot.rules import DECK_WHISTS, PAIRS, TRICKS
+from cardscore_frames.games.belot.schema import SCHEMA
 from cardscore_frames.games.belot.vocabulary import DOUBLING, PAIR_OR_NONE, SUIT
 
 __all__ = [
@@ -63,6 +66,8 @@ DETAILS_ON_TOP = 3
 PAIR_LABELS = ("Пара A", "Пара B")
 SIGMA, BAIT = "Σ", "БТ"
 FIRST_ROW = 6  # title, details, pairs, rules, two heading rows
+#: A template's last column: what its formulas cannot score on the row.
+CHECK = "Проверка"
 
 
 def _coded(codes: Mapping[str, str]) -> list[str]:
@@ -204,7 +209,16 @@ def table(*, bela: bool, template: bool = False) -> Table:
             ),
         ]
     columns.append(Column("check", "✓", width=4, style=("body", "check")))
+    if template:
+        columns.append(Column("message", CHECK, width=28, style=("body", "flag_text")))
     return Table(tuple(columns))
+
+
+def word_tables() -> dict[str, WordTable]:
+    """Each choice column's lookup table (:func:`.words.word_tables`): its
+    codes and aliases, the schema's choices and ``value_aliases`` (the words
+    every reader accepts)."""
+    return _word_tables(_FULL.columns, SCHEMA.field)
 
 
 _FULL = table(bela=True)
@@ -219,6 +233,8 @@ def read_sheet(
     rows = read_hinted(cells, layout, _FULL.columns, _search)
     if rows is None:
         return None
+    if layout is not None and layout.get("template"):
+        read_as_typed(rows, word_tables())
     rows.data["capo"] = [v is not None and v != "" for v in rows.data["capo_bid"]]
     if "capo_bid" in rows.letters:
         rows.letters["capo"] = rows.letters["capo_bid"]

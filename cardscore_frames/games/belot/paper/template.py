@@ -15,15 +15,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardscore_frames.errors import RulesError
-from cardscore_frames.excel import Workbook, col_letters
+from cardscore_frames.excel import CellRange, Workbook, cell_ref, col_letters
 from cardscore_frames.excel.constants import write_constants, write_lookup
 from cardscore_frames.excel.hooks import DETAIL_OPTIONS, SheetEntry
 from cardscore_frames.excel.paper import Table
 from cardscore_frames.excel.sheet import Sheet
+from cardscore_frames.excel.words import BLANK, UNKNOWN, code_formula, key_formula
 from cardscore_frames.games.belot.paper import (
     BAIT,
     DOUBLING_CODES,
     FIRST_ROW,
+    PAIR_CODES,
     SUIT_CODES,
     add_styles,
     chart,
@@ -33,6 +35,7 @@ from cardscore_frames.games.belot.paper import (
     write_points,
     write_top,
 )
+from cardscore_frames.games.belot.paper.layout import word_tables
 from cardscore_frames.games.belot.rules import (
     ALL_TRICKS_BASE_COST,
     ALL_TRICKS_WHISTS,
@@ -51,8 +54,15 @@ __all__ = ["write_template", "OPTIONS", "RULES_SHEET"]
 
 RULES_SHEET = "Правила"
 OPTIONS = {"rows": None, **DETAIL_OPTIONS}
-#: The working columns, in order, right of the table.
+#: The choice columns read through their table of accepted words, and their
+#: headings in messages.
+_CHOICES = {"declarer": "пара", "contract": "масть", "doubling": "К/РК", "bela": "бэла"}
+#: The working columns, in order, right of the table (after each choice's key
+#: and code).
 _WORK = (
+    "problems",
+    "ok",
+    "scored",
     "filled",
     "capo",
     "zero",
@@ -95,6 +105,7 @@ def write_template(
     add_styles(book)
     book.styles.register("grey_work", {"font_color": "#7F7F7F", "font_size": 8})
     book.styles.register("after", {"bg_color": "#FFC7CE", "font_color": "#9C0006"})
+    book.styles.register("flag_text", {"font_color": "#9C0006", "bold": True})
     layout = table(bela=rules.bela_kept, template=True)
     sheet = book.add_sheet(options.get("title") or "Протокол")
     details = [options.get(c) for c in ("league", "season", "date", "table")]
@@ -109,6 +120,7 @@ def write_template(
             for r in range(first, last + 1):
                 sheet.write(r, layout.col(column.key), None, column.style)
     layout.add_inputs(sheet, first, last)
+    rules_sheet = rule_tables(book, rules)
     formulas, over = _formulas(sheet, layout, first, last)
     blank = [""] * rows
     write_points(
@@ -124,20 +136,31 @@ def write_template(
         sheet.write_formula_column(
             first, col, formulas[f"bait_{pair}"], blank, ("body", "centre", "bait")
         )
+    sheet.write_formula_column(
+        first,
+        layout.col("message"),
+        formulas["message"],
+        blank,
+        ("body", "flag_text"),
+    )
     _after_end(sheet, layout, over, first, last)
     write_bottom(sheet, layout, last, (0, 0), _winner(layout, over, first, last, rules))
-    chart(sheet, layout, first, last)
+    plotted = _chart_data(book.sheet(RULES_SHEET), sheet, layout, first, last)
+    chart(sheet, layout, first, last, plotted=plotted)
     sheet.autofit(minimum=4, maximum=24)
     sheet.freeze(first, 1)
     sheet.landscape_fit_to_page(repeat_rows=(first - 2, first - 1), pages_tall=1)
-    entry = SheetEntry(sheet.name, "deals", details[-1], None, where(layout, spots))
-    return [entry, rule_tables(book, rules)]
+    found = {**where(layout, spots), "template": True}
+    entry = SheetEntry(sheet.name, "deals", details[-1], None, found)
+    return [entry, rules_sheet]
 
 
 def _formulas(sheet: Sheet, layout: Table, first: int, last: int):
     """The working formulas (hidden), and the visible columns' formulas."""
     start = layout.last_col + 2
-    col = {name: col_letters(start + i) for i, name in enumerate(_WORK)}
+    choices = [f for f in _CHOICES if layout.has(f)]
+    work = [*(f"{kind}_{f}" for f in choices for kind in ("key", "code")), *_WORK]
+    col = {name: col_letters(start + i) for i, name in enumerate(work)}
     keys = (
         "declarer",
         "bid",
@@ -153,24 +176,57 @@ def _formulas(sheet: Sheet, layout: Table, first: int, last: int):
     )
     x = {k: col_letters(layout.col(k)) for k in keys}
     x["bela"] = col_letters(layout.col("bela")) if layout.has("bela") else None
+    x.update({f: col_letters(layout.col(f)) for f in choices})
     visible: dict[str, list[str]] = {
-        k: [] for k in ("worth", "points_A", "points_B", "bait_A", "bait_B")
+        k: [] for k in ("worth", "points_A", "points_B", "bait_A", "bait_B", "message")
     }
     for r in range(first + 1, last + 2):
         c = {name: f"{letter}{r}" for name, letter in col.items()}
         own = {k: (f"{v}{r}" if v else None) for k, v in x.items()}
-        for i, formula in enumerate(_row(c, own)):
+        row = [*_choices(c, own, choices), _problems(c, own, choices), *_row(c, own)]
+        for i, formula in enumerate(row):
             sheet.write_formula(
-                r - 1, start + i, formula, _cached(_WORK[i]), "grey_work"
+                r - 1, start + i, formula, _cached(work[i]), "grey_work"
             )
         for key, formula in _shown(c).items():
             visible[key].append(formula)
-    sheet.hide_columns(start, start + len(_WORK) - 1)
+    sheet.hide_columns(start, start + len(work) - 1)
     over = f"${col['over']}"
     return visible, over
 
 
+def _choices(c: dict[str, str], x: dict[str, Any], choices: list[str]) -> list[str]:
+    """Each choice's key (the typed text normalised) and its paper code, read
+    in its table of accepted words (the layout's ``word_tables``)."""
+    out = []
+    for field in choices:
+        out.append(f"={key_formula(x[field])}")
+        out.append(f"={code_formula(c[f'key_{field}'], _table_name(field))}")
+    return out
+
+
+def _table_name(field: str) -> str:
+    return "Слова_" + field
+
+
+def _problems(c: dict[str, str], x: dict[str, Any], choices: list[str]) -> str:
+    """What the formulas cannot score on the row, each part after " ; "."""
+    parts = [
+        f'IF({c[f"code_{f}"]}="{UNKNOWN}","{_SEP}{_CHOICES[f]}: «"&{x[f]}'
+        f'&"» — неизвестное слово","")'
+        for f in choices
+    ]
+    return "=" + "&".join(parts)
+
+
+_SEP = " ; "
+
+
 def _cached(name: str) -> Any:
+    if name.startswith("key_") or name == "problems":
+        return ""
+    if name.startswith("code_"):
+        return BLANK
     return {
         "filled": False,
         "capo": False,
@@ -183,6 +239,8 @@ def _cached(name: str) -> Any:
         "is_a": False,
         "over": False,
         "dbl": 1,
+        "ok": True,
+        "scored": False,
     }.get(name, 0)
 
 
@@ -191,19 +249,21 @@ def _row(c: dict[str, str], x: dict[str, Any]) -> list[str]:
     n, k = f"N({x['bid']})", f"N({x['capo_bid']})"
     vtp, t = f"N({x['declarer_card_points']})", f"N({x['declarer_tricks']})"
     vcp0, vcv0 = f"N({x['declarer_declarations']})", f"N({x['defender_declarations']})"
-    pair = x["declarer"]
-    kept = (
-        f'AND(BelaKept=1,{x["bela"]}<>"",{x["bela"]}={pair})' if x["bela"] else "FALSE"
-    )
+    pair = c["code_declarer"]
+    bela = c.get("code_bela")
+    kept = f'AND(BelaKept=1,{bela}<>"{BLANK}",{bela}={pair})' if bela else "FALSE"
     w = "WhistsPerPoint"
-    no_trump = f'AND(NoTrumpDouble=1,{x["contract"]}="{SUIT_CODES["no_trump"]}")'
+    no_trump = f'AND(NoTrumpDouble=1,{c["code_contract"]}="{SUIT_CODES["no_trump"]}")'
+    doubling = c["code_doubling"]
     dbl = (
-        f'IF({x["doubling"]}="",1,IFERROR(VLOOKUP({x["doubling"]},Doublings,2,'
-        "FALSE),1))"
+        f'IF(OR({doubling}="{BLANK}",{doubling}="{UNKNOWN}"),1,'
+        f"VLOOKUP({doubling},Doublings,2,FALSE))"
     )
     ta, tb = x["total_A"], x["total_B"]
     return [
-        f'={pair}<>""',
+        f'={c["problems"]}=""',
+        f"=AND({c['filled']},{c['ok']})",
+        f'={x["declarer"]}<>""',
         f'={x["capo_bid"]}<>""',
         f"={t}=0",
         f"={t}=Tricks",
@@ -230,14 +290,15 @@ def _row(c: dict[str, str], x: dict[str, Any]) -> list[str]:
         f"+IF({c['keeps']},BelaPoints,0)",
         f"=IF({c['made']},IF({c['dbl']}>1,0,{c['pv']}),{c['everything']})"
         f"-IF({c['keeps']},BelaPoints,0)",
-        f'=OR({pair}="A",{pair}="А")',
-        f"=AND({c['filled']},MAX(N({ta}),N({tb}))>=Target,N({ta})<>N({tb}))",
+        f'={pair}="{PAIR_CODES["a"]}"',
+        f"=AND({c['scored']},MAX(N({ta}),N({tb}))>=Target,N({ta})<>N({tb}))",
     ]
 
 
 def _shown(c: dict[str, str]) -> dict[str, str]:
-    """всего, each pair's points and БТ mark."""
-    fill = c["filled"]
+    """всего, each pair's points and БТ mark (blank on a row not scored), and
+    what cannot be scored."""
+    fill = c["scored"]
     bait_decl = f"NOT({c['made']})"
     bait_def = f"AND({c['made']},{c['dbl']}>1)"
     return {
@@ -248,7 +309,45 @@ def _shown(c: dict[str, str]) -> dict[str, str]:
         f'AND({bait_def},NOT({c["is_a"]})))),"{BAIT}","")',
         "bait_B": f"=IF(AND({fill},OR(AND({bait_decl},NOT({c['is_a']})),"
         f'AND({bait_def},{c["is_a"]}))),"{BAIT}","")',
+        "message": f"=MID({c['problems']},4,999)",
     }
+
+
+def _chart_data(
+    rules: Sheet, sheet: Sheet, layout: Table, first: int, last: int
+) -> list[tuple[str, CellRange]]:
+    """The chart's lines, on the Правила sheet: each pair's Σ, and #N/A on the
+    rows not scored, which a line chart skips where it would draw a blank
+    text as 0, so that the lines end at the last deal typed. The #N/A are
+    painted in the background colour; the cells stay visible, since some
+    spreadsheets leave hidden ones out of charts."""
+    top, left = 2, 3
+    rules.merge(top, left, top, left + 1, "График: счёт по сдачам", "header")
+    rules.workbook.styles.register("unseen", {"font_color": "#FFFFFF"})
+    out = []
+    for k, pair in enumerate(("A", "B")):
+        name = f"Пара {pair}"
+        rules.write(top + 1, left + k, name, "subheader")
+        total = layout.col(f"total_{pair}")
+        formulas = [
+            f"=IF(ISNUMBER({sheet.ref(r, total)}),{sheet.ref(r, total)},NA())"
+            for r in range(first, last + 1)
+        ]
+        rules.write_formula_column(
+            top + 2, left + k, formulas, ["#N/A"] * len(formulas), ("body", "centre")
+        )
+        bottom = top + 1 + len(formulas)
+        out.append((name, CellRange(rules.name, top + 2, left + k, bottom, left + k)))
+    corner = cell_ref(top + 2, left)
+    rules.highlight(
+        top + 2,
+        left,
+        top + 1 + last - first + 1,
+        left + 1,
+        f"=ISNA({corner})",
+        "unseen",
+    )
+    return out
 
 
 def _after_end(sheet: Sheet, layout: Table, over: str, first: int, last: int) -> None:
@@ -307,5 +406,22 @@ def rule_tables(book: Workbook, rules: Any) -> SheetEntry:
     write_lookup(
         sheet, row + 1, 0, "Контра", ("код", "множитель"), doublings, "Doublings"
     )
-    sheet.set_widths({0: 42, 1: 10})
+    _word_tables(sheet, row + 6, 0)
+    sheet.set_widths({0: 42, 1: 10, 3: 10, 4: 10})
     return SheetEntry(sheet.name)
+
+
+def _word_tables(sheet: Sheet, row: int, col: int) -> None:
+    """The words each choice column accepts (its codes, the package's words
+    for its values) and the code each stands for."""
+    for field, (words, _) in word_tables().items():
+        row = write_lookup(
+            sheet,
+            row,
+            col,
+            f"Слова: {_CHOICES[field]}",
+            ("слово", "код"),
+            words,
+            _table_name(field),
+        )
+        row += 1

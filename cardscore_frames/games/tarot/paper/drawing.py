@@ -11,9 +11,11 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.excel import (
+    CellRange,
     Workbook,
     cell_ref,
     col_letters,
+    line_chart,
     table_chart,
 )
 from cardscore_frames.excel.paper import Table, hint, write_details
@@ -132,11 +134,22 @@ def write_scores(
         c_letters.append(cl)
     for key, letters in (("sum_donne", d_letters), ("sum_cumul", c_letters)):
         col = layout.col(key)
-        formulas = [f"=SUM({','.join(f'{x}{r}' for x in letters)})" for r in rows]
-        values = np.zeros(len(formulas), np.int64)
+        cells = [",".join(f"{x}{r}" for x in letters) for r in rows]
+        if donnes is None:
+            formulas = [f"=SUM({row})" for row in cells]
+            values = np.zeros(len(formulas), np.int64)
+        else:  # a template's Σ stays blank on a row not scored
+            formulas = [f'=IF(COUNT({row})=0,"",SUM({row}))' for row in cells]
+            values = np.full(len(formulas), "", dtype=object)
         sheet.write_formula_column(first, col, formulas, values, ("body", "check"))
     # One rule for every check: both Σ columns and the Σ of the totals below.
     d, c = layout.col("sum_donne"), layout.col("sum_cumul")
+    if donnes is not None:  # a blank Σ is no error (a text is not between 0 and 0)
+        corner = cell_ref(first, d)
+        sheet.highlight(
+            first, d, last + 1, c, f"=AND(ISNUMBER({corner}),{corner}<>0)", "flag"
+        )
+        return
     blocks = [(first, c, last + 1, c)]
     sheet.flag_nonzero(first, d, last, d, also=blocks)
 
@@ -189,22 +202,44 @@ def chart(
     first: int,
     last: int,
     numbered: bool = False,
+    plotted: Sequence[CellRange] | None = None,
 ) -> None:
     """Cumuls per donne, one line per player (named by his heading), under the
     table (``numbered``: the donnes are 1..n, the axis a spreadsheet draws by
-    itself)."""
-    table_chart(
+    itself).
+
+    ``plotted``: a template's lines, one range per player holding #N/A where
+    no donne is scored, so that each line ends at the last donne typed.
+    """
+    names = [layout.col(f"donne_{p}") for p in range(1, k + 1)]
+    options = {"title": "Cumul par donne", "x_title": "Donne", "y_title": "Points"}
+    if plotted is None:
+        lines = [(d, layout.col(f"cumul_{p}")) for p, d in enumerate(names, 1)]
+        table_chart(
+            sheet,
+            first,
+            last,
+            layout.last_col,
+            lines,
+            gap=4,
+            numbered=numbered,
+            **options,
+        )
+        return
+    drawn = line_chart(
         sheet,
-        first,
-        last,
-        layout.last_col,
-        [(layout.col(f"donne_{p}"), layout.col(f"cumul_{p}")) for p in range(1, k + 1)],
-        gap=4,
-        title="Cumul par donne",
-        x_title="Donne",
-        y_title="Points",
-        numbered=numbered,
+        last + 4,
+        0,
+        categories=CellRange(sheet.name, first, 0, last, 0),
+        series=[
+            (CellRange(sheet.name, first - 2, d, first - 2, d), values)
+            for d, values in zip(names, plotted, strict=True)
+        ],
+        size=(max(480, sheet.columns_px(0, layout.last_col)), 300),
+        **options,
     )
+    drawn.show_blanks_as("gap")
+    drawn.show_na_as_empty_cell()
 
 
 def finish(sheet: Sheet, rows: int) -> None:

@@ -20,8 +20,10 @@ from cardscore_frames.excel.paper import (
     read_rows,
 )
 from cardscore_frames.excel.reading import SheetCells
+from cardscore_frames.excel.words import WordTable, read_as_typed
+from cardscore_frames.excel.words import word_tables as _word_tables
 from cardscore_frames.games.tarot.rules import CHELEMS, PETIT_CHELEMS
-from cardscore_frames.games.tarot.schema import PLAYERS
+from cardscore_frames.games.tarot.schema import PLAYERS, SCHEMA
 from cardscore_frames.games.tarot.vocabulary import CAMP, CHELEM, CONTRACT, POIGNEE
 
 __all__ = [
@@ -32,7 +34,9 @@ __all__ = [
     "CHELEM_CODES",
     "DETAILS",
     "FIRST_ROW",
+    "CHECK",
     "table",
+    "word_tables",
     "read_sheet",
 ]
 
@@ -62,6 +66,8 @@ TOTAL, PLACE = "Total", "Place"
 SIGMA = "Σ"
 DONNE, CUMUL = "donne", "cumul"
 FIRST_ROW = 5  # title, details, rules, two heading rows
+#: A template's last column: what its formulas cannot score on the row.
+CHECK = "Vérification"
 
 
 def _coded(codes: Mapping[str, str]) -> list[str]:
@@ -185,7 +191,20 @@ def table(
         )
     columns.append(Column("sum_donne", DONNE, group=SIGMA, width=6, style="check_cell"))
     columns.append(Column("sum_cumul", CUMUL, group=SIGMA, width=6, style="check_cell"))
+    if template:
+        columns.append(Column("check", CHECK, width=28, style=("body", "flag_text")))
     return Table(tuple(columns))
+
+
+def word_tables(chelems: Sequence[str] | None = None) -> dict[str, WordTable]:
+    """Each choice column's lookup table (:func:`.words.word_tables`): its
+    codes, the schema's choices and ``value_aliases`` (the words every reader
+    accepts). ``chelems``: the chelems the rules score (default: all)."""
+    return _word_tables(
+        _FULL.columns,
+        SCHEMA.field,
+        lambda column, value: column != "chelem" or chelems is None or value in chelems,
+    )
 
 
 # --- reading -------------------------------------------------------------------------
@@ -202,6 +221,8 @@ def read_sheet(
     if kind != "deals":
         return None
     rows = read_hinted(cells, layout, _FULL.columns, _search)
+    if rows is not None and layout is not None and layout.get("template"):
+        read_as_typed(rows, word_tables())
     if rows is not None:
         for column in PLAYERS:
             if column not in rows.data:
