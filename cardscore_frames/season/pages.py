@@ -62,8 +62,9 @@ _SCREEN = ("partnerships",)
 _PER_PAGE = 2
 _CHART = (400, 190)  # pixels; about 10 rows of Arial 10
 _CHART_ROWS = 11
-_SCREEN_WIDTH = 10  # characters: a date, a large number
-_NARROWEST = 10  # characters: the longest word of a header
+_SCREEN_WIDTH = 9  # characters: a large number
+_NARROWEST = 6  # characters
+_BOLD, _PADDING = 1.1, 1.5  # a header's longest word: bold, and its margins
 _LIST = 7  # figures of a one-row table per printed line
 
 
@@ -132,14 +133,15 @@ def _sheet(sheet: Sheet, pair, split, lang, colours) -> list[tuple[str, int]]:
     standing = split["standing"]
     # the charts and half the figures go right of the widest standings
     right = 1 + max(7, *(_shown_width(standing.get(name), _STANDING) for name in pair))
-    row, tops, charts, used = 0, [], [], 0
+    row, tops, charts, used, words = 0, [], [], 0, {}
     for name in pair:
         tops.append((name, row))
-        row, drawn, width = _printed(sheet, row, name, split, lang, right)
+        row, drawn, width = _printed(sheet, row, name, split, lang, right, words)
         charts.append((name, drawn))
         used = max(used, width)
     printed = row - 2
     narrow = sheet.autofit(minimum=_NARROWEST, maximum=22)
+    narrow = {c: max(w, words.get(c, 0)) for c, w in narrow.items()}
     for name, drawn in charts:
         row = _screen(sheet, row, name, split, lang, drawn, colours.get(name))
     wide = sheet.autofit(minimum=_NARROWEST, maximum=22)
@@ -156,16 +158,17 @@ def _sheet(sheet: Sheet, pair, split, lang, colours) -> list[tuple[str, int]]:
     return tops
 
 
-def _printed(sheet: Sheet, top: int, name, split, lang, right):
+def _printed(sheet: Sheet, top: int, name, split, lang, right, words):
     """A player's printed block from row ``top``: his name, his standings,
     a chart per game on the right, and his game's figures under both, each
     table where the column is shorter. The next free row and the charts'
     places (game, row, column) for his games drawn below, and the columns his
-    tables take on the right."""
+    tables take on the right. ``words`` gathers the width each column needs
+    for its headers' longest word."""
     sheet.write(top, 0, name, "title", fit=False)
     heading = word("standings", lang)
     left, _ = _block(
-        sheet, top + 2, heading, split["standing"].get(name), _STANDING, lang
+        sheet, top + 2, heading, split["standing"].get(name), _STANDING, lang, words
     )
     mine = split["games"].get(name)
     parts = (
@@ -175,9 +178,11 @@ def _printed(sheet: Sheet, top: int, name, split, lang, right):
     side, width = top + 2 + _CHART_ROWS * len(parts), 0
     for heading, frame in _figures(name, split, lang, screen=False):
         if left <= side:
-            left, _ = _block(sheet, left, heading, frame, None, lang)
+            left, _ = _block(sheet, left, heading, frame, None, lang, words)
         else:
-            side, used = _block(sheet, side, heading, frame, None, lang, col=right)
+            side, used = _block(
+                sheet, side, heading, frame, None, lang, words, col=right
+            )
             width = max(width, used)
     return max(left, side) + 1, drawn, width
 
@@ -231,7 +236,8 @@ def _games(sheet: Sheet, where, name, game, part, lang, colour) -> int:
     column) and the chart of his running total; the next free row."""
     row, chart_row, chart_col = where
     frame = part[[c for c in _GAMES if c in part]].reset_index(drop=True)
-    frame.insert(0, "n", np.arange(1, len(frame) + 1))  # the chart's x axis
+    # the chart's x axis, after the date (the printed page's widest column)
+    frame.insert(1, "n", np.arange(1, len(frame) + 1))
     title = game_title(game, lang)
     sheet.write(row, 0, word("games_of", lang, game=title), "bold", fit=False)
     frame, styles = _people(frame, lang)
@@ -264,7 +270,7 @@ def _people(frame: pd.DataFrame, lang: str) -> tuple[pd.DataFrame, dict]:
     return frame.rename(columns=lambda c: header(c, lang)), styles
 
 
-def _block(sheet: Sheet, row: int, title: str, frame, columns, lang, col=0):
+def _block(sheet: Sheet, row: int, title, frame, columns, lang, words=None, col=0):
     """A heading and a frame (the ``columns`` it has) at ``(row, col)``; a
     single row of many figures is written as short rows of figures under
     their headers. The next free row and the columns used."""
@@ -287,6 +293,10 @@ def _block(sheet: Sheet, row: int, title: str, frame, columns, lang, col=0):
     for part in parts:
         # headers wrap: the columns are as wide as their figures
         sheet.write_row(row, col, list(part.columns), "header", fit=False)
+        for k, head in enumerate(part.columns):
+            need = _BOLD * max(len(w) for w in str(head).split()) + _PADDING
+            if words is not None:
+                words[col + k] = max(words.get(col + k, 0), need)
         sheet.set_row_height(row, _header_height(part.columns))
         block = sheet.write_frame(part, row + 1, col, header=False, styles=styles)
         row = block.last_row + 1
