@@ -55,7 +55,11 @@ def test_workbook_sheets_cells_charts_and_links(season, tmp_path):
     assert names[2:4] == ["Личные встречи · Базар-Белот", "Face-à-face · Tarot"]
     assert names[4:6] == ["Рейтинг", "Все показатели"]
     table = csf.season.standings(ledger)
-    assert set(names[6:]) == set(table["player"].astype(str))
+    players = sorted(table["player"].astype(str).unique())
+    # the players two to a sheet (one printed page), in alphabetical order
+    assert names[6:] == [
+        " · ".join(players[k : k + 2]) for k in range(0, len(players), 2)
+    ]
     cells = read_sheet(path, TAROT).values
     (head, rows), *_ = _blocks(cells, "Place")
     # the tarot sample has tables of 4 and 5: place points, then total score
@@ -86,11 +90,16 @@ def test_workbook_sheets_cells_charts_and_links(season, tmp_path):
     with zipfile.ZipFile(path) as archive:
         files = archive.namelist()
         links = archive.read("xl/worksheets/sheet1.xml").decode()
-    assert sum(f.startswith("xl/charts/chart") for f in files) >= 2 + len(names) - 6
-    assert 'location="Ani!A1" display="Ani"' in links  # a name links to his page
-    page = read_sheet(path, "Hayk").values
-    assert page[0][0] == "Hayk"
+    assert sum(f.startswith("xl/charts/chart") for f in files) >= 2 + len(players)
+    # a name links to his block: Ani's is the second on Amélie's sheet
+    target = re.search(r'location="([^"]*)" display="Ani"', links).group(1)
+    sheet, cell = target.rsplit("!", 1)
+    assert sheet == "'Amélie · Ani'"
+    page = read_sheet(path, "Amélie · Ani").values
+    assert page[int(cell[1:]) - 1][0] == "Ani" and page[0][0] == "Amélie"
+    page = read_sheet(path, "Gaëlle · Hayk").values
     flat = [v for row in page for v in row if isinstance(v, str)]
+    assert "Hayk" in flat
     assert "Базар-Белот: пары" in flat and "Соперники" in flat
     meta = read_metadata(path)
     assert meta["kind"] == "season" and meta["games"] == ["belot", "tarot"]
@@ -226,9 +235,10 @@ def test_league_workbook_prints_on_few_pages(tmp_path):
     )
     pdf = (tmp_path / "league.pdf").read_bytes()
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-    # a page per player (26), per game its standings (3) and head to head
-    # (3), one of ratings and two of all the figures: 35 (it was 85)
-    assert pages <= 35
+    # a page per two players (13), per game its standings (3) and head to
+    # head (3), one of ratings and two of all the figures: 22 (it was 85,
+    # then 35 with a page per player)
+    assert pages <= 30
 
 
 def test_workbook_is_atomic(season, tmp_path):

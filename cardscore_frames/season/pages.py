@@ -1,5 +1,8 @@
-"""One sheet per player in the season workbook: his standings, his profile
-figures, his opponents, and his games with a chart of his running total."""
+"""The players' pages of the season workbook, two players to a printed page:
+each sheet holds two players one above the other (portrait A4), each with his
+standings, his running totals drawn per game and his game's own figures;
+below the printed page, what is read on screen: his opponents, his
+partnerships and his games (the lines the charts draw)."""
 
 from __future__ import annotations
 
@@ -53,6 +56,16 @@ _STYLES = {
     "date": "date",
     "money": "signed_money",
 }
+_TITLES = ("roles", "contracts", "bonuses", "declarer", "partnerships")
+#: long tables read on screen, below the printed page
+_SCREEN = ("partnerships",)
+_PER_PAGE = 2
+_CHART = (400, 190)  # pixels; about 10 rows of Arial 10
+_CHART_ROWS = 11
+_SCREEN_WIDTH = 9  # characters: a large number
+_NARROWEST = 6  # characters
+_BOLD, _PADDING = 1.1, 1.5  # a header's longest word: bold, and its margins
+_LIST = 7  # figures of a one-row table per printed line
 
 
 def player_pages(
@@ -64,23 +77,26 @@ def player_pages(
     *,
     language: str = "en",
     colours: dict[str, str] | None = None,
-) -> dict[str, str]:
-    """Add a sheet for every player, in ``language``, his running totals drawn
-    in his colour; return each player's sheet name."""
+) -> dict[str, tuple[str, str]]:
+    """Add the players' sheets, two players each in alphabetical order, in
+    ``language``, each player's running totals drawn in his colour; return
+    each player's sheet and the cell of his name."""
     names = sorted(table["player"].astype(str).unique())
-    standing = _split(table)
-    opponents = _split(h2h)
-    games = _split(_running(prep.results))
-    profiles = [
-        (str(s.cardscore.game), {k: _split(v) for k, v in profile(s).items()})
-        for s in scored
-    ]
+    split = {
+        "standing": _split(table),
+        "opponents": _split(h2h),
+        "games": _split(_running(prep.results)),
+        "profiles": [
+            (str(s.cardscore.game), {k: _split(v) for k, v in profile(s).items()})
+            for s in scored
+        ],
+    }
     pages = {}
-    for name in names:
-        sheet = book.add_sheet(name)
-        pages[name] = sheet.name
-        colour = (colours or {}).get(name)
-        _page(sheet, name, standing, opponents, games, profiles, language, colour)
+    for start in range(0, len(names), _PER_PAGE):
+        pair = names[start : start + _PER_PAGE]
+        sheet = book.add_sheet(" · ".join(pair))
+        tops = _sheet(sheet, pair, split, language, colours or {})
+        pages.update({name: (sheet.name, f"A{row + 1}") for name, row in tops})
     return pages
 
 
@@ -111,44 +127,108 @@ def _running(results: pd.DataFrame) -> pd.DataFrame:
     return out.drop(columns="seq")
 
 
-def _page(sheet: Sheet, name, standing, opponents, games, profiles, lang, colour):
-    """His figures on the left; his running totals, then his opponents, on the
-    right: one printed page. His games, which the charts draw, below it."""
-    sheet.write(0, 0, name, "title", fit=False)
-    row, width = 2, 1
-    blocks = [(word("standings", lang), standing.get(name), _STANDING)]
-    for game, tables in profiles:
+def _sheet(sheet: Sheet, pair, split, lang, colours) -> list[tuple[str, int]]:
+    """Two players' blocks one above the other on one portrait page, their
+    screen tables below it; each player's first row."""
+    standing = split["standing"]
+    # the charts and half the figures go right of the widest standings
+    right = 1 + max(7, *(_shown_width(standing.get(name), _STANDING) for name in pair))
+    row, tops, charts, used, words = 0, [], [], 0, {}
+    for name in pair:
+        tops.append((name, row))
+        row, drawn, width = _printed(sheet, row, name, split, lang, right, words)
+        charts.append((name, drawn))
+        used = max(used, width)
+    printed = row - 2
+    narrow = sheet.autofit(minimum=_NARROWEST, maximum=22)
+    narrow = {c: max(w, words.get(c, 0)) for c, w in narrow.items()}
+    for name, drawn in charts:
+        row = _screen(sheet, row, name, split, lang, drawn, colours.get(name))
+    wide = sheet.autofit(minimum=_NARROWEST, maximum=22)
+    # the screen tables below keep the printed columns narrow: a long name
+    # there is cut, a date or a number still fits
+    sheet.set_widths(
+        {c: max(w, min(wide.get(c, w), _SCREEN_WIDTH)) for c, w in narrow.items()}
+    )
+    last = right + max(used, 1) - 1
+    while sheet.columns_px(right, last) < _CHART[0]:
+        last += 1
+    sheet.landscape_fit_to_page(pages_tall=1, print_area=(0, 0, printed, last))
+    sheet.worksheet.set_portrait()
+    return tops
+
+
+def _printed(sheet: Sheet, top: int, name, split, lang, right, words):
+    """A player's printed block from row ``top``: his name, his standings,
+    a chart per game on the right, and his game's figures under both, each
+    table where the column is shorter. The next free row and the charts'
+    places (game, row, column) for his games drawn below, and the columns his
+    tables take on the right. ``words`` gathers the width each column needs
+    for its headers' longest word."""
+    sheet.write(top, 0, name, "title", fit=False)
+    heading = word("standings", lang)
+    left, _ = _block(
+        sheet, top + 2, heading, split["standing"].get(name), _STANDING, lang, words
+    )
+    mine = split["games"].get(name)
+    parts = (
+        [] if mine is None else [str(g) for g, _ in mine.groupby("game", observed=True)]
+    )
+    drawn = [(g, top + 2 + _CHART_ROWS * k, right) for k, g in enumerate(parts)]
+    side, width = top + 2 + _CHART_ROWS * len(parts), 0
+    for heading, frame in _figures(name, split, lang, screen=False):
+        if left <= side:
+            left, _ = _block(sheet, left, heading, frame, None, lang, words)
+        else:
+            side, used = _block(
+                sheet, side, heading, frame, None, lang, words, col=right
+            )
+            width = max(width, used)
+    return max(left, side) + 1, drawn, width
+
+
+def _figures(name, split, lang, *, screen: bool):
+    """His game's own tables (headed ``Tarot: by role``): the printed ones,
+    or those read on screen."""
+    for game, tables in split["profiles"]:
         title = game_title(game, lang)
-        for what, split in tables.items():
-            heading = f"{title}: {word(what, lang) if what in _TITLES else what}"
-            blocks.append((heading, split.get(name), None))
-    for heading, frame, columns in blocks:
-        row, used = _block(sheet, row, heading, frame, columns, lang)
-        width = max(width, used)
-    mine = games.get(name)
-    parts = [] if mine is None else list(mine.groupby("game", observed=True))
-    right = width + 1
-    side, wide = _block(
+        for what, by_player in tables.items():
+            if (what in _SCREEN) != screen or name not in by_player:
+                continue
+            label = word(what, lang) if what in _TITLES else what
+            yield f"{title}: {label}", by_player[name]
+
+
+def _screen(sheet: Sheet, row: int, name, split, lang, drawn, colour) -> int:
+    """Below the printed page: his opponents, his long tables and his games
+    with the charts drawn from them; the next free row."""
+    sheet.write(row, 0, name, "title", fit=False)
+    row, _ = _block(
         sheet,
-        2 + 16 * len(parts),
+        row + 2,
         word("opponents", lang),
-        opponents.get(name),
+        split["opponents"].get(name),
         None,
         lang,
-        col=right,
     )
-    first = max(row, side) + 1
-    below = first
-    for k, (game, part) in enumerate(parts):
-        where = (below, 2 + 16 * k, right)
-        below = _games(sheet, where, name, str(game), part, lang, colour)
-    sheet.freeze(1, 0)
-    sheet.autofit(maximum=22)
-    last = right + max(wide, 7)
-    sheet.landscape_fit_to_page(pages_tall=1, print_area=(0, 0, first - 2, last))
+    for heading, frame in _figures(name, split, lang, screen=True):
+        row, _ = _block(sheet, row, heading, frame, None, lang)
+    mine = split["games"].get(name)
+    parts = {} if mine is None else dict(list(mine.groupby("game", observed=True)))
+    for game, chart_row, chart_col in drawn:
+        part = next(p for g, p in parts.items() if str(g) == game)
+        where = (row, chart_row, chart_col)
+        row = _games(sheet, where, name, game, part, lang, colour)
+    return row + 1
 
 
-_TITLES = ("roles", "contracts", "bonuses", "declarer", "partnerships")
+def _shown_width(frame, columns) -> int:
+    """Columns a standings block shows (those with a value)."""
+    if frame is None:
+        return 0
+    kept = [c for c in columns if c in frame and frame[c].notna().any()]
+    same = [c for c in ("league",) if c in kept and frame[c].nunique() == 1]
+    return len(kept) - (len(same) if len(frame) > 1 else 0)
 
 
 def _games(sheet: Sheet, where, name, game, part, lang, colour) -> int:
@@ -156,7 +236,8 @@ def _games(sheet: Sheet, where, name, game, part, lang, colour) -> int:
     column) and the chart of his running total; the next free row."""
     row, chart_row, chart_col = where
     frame = part[[c for c in _GAMES if c in part]].reset_index(drop=True)
-    frame.insert(0, "n", np.arange(1, len(frame) + 1))  # the chart's x axis
+    # the chart's x axis, after the date (the printed page's widest column)
+    frame.insert(1, "n", np.arange(1, len(frame) + 1))
     title = game_title(game, lang)
     sheet.write(row, 0, word("games_of", lang, game=title), "bold", fit=False)
     frame, styles = _people(frame, lang)
@@ -172,7 +253,7 @@ def _games(sheet: Sheet, where, name, game, part, lang, colour) -> int:
         series=[(head, block.column(running))],
         title=f"{word('running_of', lang, player=name)} · {title}",
         x_title=word("game_no", lang),
-        size=(480, 300),
+        size=_CHART,
         colours=[colour] if colour else None,
     )
     return block.last_row + 3
@@ -189,10 +270,10 @@ def _people(frame: pd.DataFrame, lang: str) -> tuple[pd.DataFrame, dict]:
     return frame.rename(columns=lambda c: header(c, lang)), styles
 
 
-def _block(sheet: Sheet, row: int, title: str, frame, columns, lang, col=0):
+def _block(sheet: Sheet, row: int, title, frame, columns, lang, words=None, col=0):
     """A heading and a frame (the ``columns`` it has) at ``(row, col)``; a
-    single row of many figures is shown as a list of (figure, value). The
-    next free row and the columns used."""
+    single row of many figures is written as short rows of figures under
+    their headers. The next free row and the columns used."""
     if frame is None or frame.empty:
         return row, 0
     if columns is not None:
@@ -203,9 +284,26 @@ def _block(sheet: Sheet, row: int, title: str, frame, columns, lang, col=0):
         frame = frame.drop(columns=same)
     sheet.write(row, col, title, "bold", fit=False)
     frame, styles = _people(frame, lang)
-    if len(frame) == 1 and len(frame.columns) > 6:
-        listed = pd.DataFrame({"": frame.columns, " ": frame.iloc[0].to_numpy()})
-        block = sheet.write_frame(listed, row + 1, col, header=False)
-        return block.last_row + 3, 2
-    block = sheet.write_frame(frame, row + 1, col, styles=styles)
-    return block.last_row + 3, len(frame.columns)
+    parts = [frame]
+    if len(frame) == 1 and len(frame.columns) > _LIST:
+        lines = -(-len(frame.columns) // _LIST)
+        size = -(-len(frame.columns) // lines)  # lines of even length
+        parts = [frame.iloc[:, k : k + size] for k in range(0, frame.shape[1], size)]
+    row += 1
+    for part in parts:
+        # headers wrap: the columns are as wide as their figures
+        sheet.write_row(row, col, list(part.columns), "header", fit=False)
+        for k, head in enumerate(part.columns):
+            need = _BOLD * max(len(w) for w in str(head).split()) + _PADDING
+            if words is not None:
+                words[col + k] = max(words.get(col + k, 0), need)
+        sheet.set_row_height(row, _header_height(part.columns))
+        block = sheet.write_frame(part, row + 1, col, header=False, styles=styles)
+        row = block.last_row + 1
+    return row + 1, max(part.shape[1] for part in parts)
+
+
+def _header_height(headers) -> int:
+    """Points for a header row whose headers wrap in columns as wide as their
+    figures: room for three lines when one is long."""
+    return 44 if max(len(str(h)) for h in headers) > 14 else 30

@@ -1,6 +1,7 @@
-"""The season workbook: standings, head to head as matrices, ratings, and one
-page per player, with native Excel charts, written through the shared Excel
-machinery (:mod:`cardscore_frames.excel`: safe cells, atomic save)."""
+"""The season workbook: standings, head to head as matrices, ratings, and the
+players two to a printed page, with native Excel charts, written through the
+shared Excel machinery (:mod:`cardscore_frames.excel`: safe cells, atomic
+save)."""
 
 from __future__ import annotations
 
@@ -87,10 +88,13 @@ def to_excel(
         page, a matrix of the net result between every two players and one of
         the games they met; belot adds the pairs' records), ratings (final
         ratings beside a chart of the leaders, a page per game), every figure
-        of the standings, then one sheet per player (his standings, profile
-        figures, opponents, and his games with a chart of his running totals),
-        and a hidden sheet of the charts' figures. Every player's name on the
-        standings links to his page; a player keeps his colour in every chart.
+        of the standings, then the players two to a sheet in alphabetical
+        order (``Amélie · Ani``: one portrait A4 page holding, for each of the
+        two, his standings, his game's figures and a chart of his running
+        total per game; below the printed page his opponents, partnerships
+        and games), and a hidden sheet of the charts' figures. Every player's
+        name on the standings links to his block; a player keeps his colour
+        in every chart.
 
     Examples
     --------
@@ -204,7 +208,8 @@ def _write_table(sheet, row, block, columns, language, pages, col=0) -> tuple[in
         target = pages.get(player)
         if target is not None:
             r, c = where.cell(k, name)
-            sheet.link_to_sheet(r, c, target, player, style=("body", "link"))
+            page, cell = target
+            sheet.link_to_sheet(r, c, page, player, target=cell, style=("body", "link"))
     return where.last_row + 1, where
 
 
