@@ -1,7 +1,7 @@
 """``cardscore demo``: the main job, every bundled sample season scored, and
 their score sheets written as Excel workbooks (in ``out/`` by default), with the
 sample league's season workbook: standings, head to head, ratings (when
-openskill is installed) and a page per player."""
+openskill is installed) and the players two to a page."""
 
 from __future__ import annotations
 
