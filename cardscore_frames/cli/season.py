@@ -42,8 +42,8 @@ def add(sub) -> None:
         help="standings, head to head and ratings of one or more logs",
         description="Score one or more logs (games may be mixed: name each as "
         "GAME:PATH, or give --game for all), print each league table and write "
-        "the season as a workbook (.xlsx: standings, head to head, ratings, a "
-        "page per player, charts), or the standings as .csv or .parquet.",
+        "the season as a workbook (.xlsx: standings, head to head, ratings, the "
+        "players two to a page, charts), or the standings as .csv or .parquet.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
