@@ -417,15 +417,20 @@ def parse_json(
     if not used.startswith("utf-8"):  # Windows-1251 or -1252: its text as UTF-8
         if (fast := _arrow_json_lines(text.encode(), None)) is not None:
             return fast[0], fast[1], used
-    rows = text.split("\n")
-    given = [i for i, r in enumerate(rows) if r.strip()]
-    try:  # one call for the whole file; line by line only to find a bad one
-        records = json.loads("[" + ",".join(rows[i] for i in given) + "]", **_DECODE)
-    except (ValueError, RecursionError):
-        records = None
-    if records is not None and len(records) != len(given):  # "{...}, {...}"
-        records = None
-    bad = _bad_json_lines(rows, given, records)
+    records, given, bad = [], [], []
+    for i, row in enumerate(text.split("\n"), start=1):
+        if not row.strip():
+            continue
+        try:
+            value = json.loads(row, **_DECODE)
+        except (ValueError, RecursionError) as exc:
+            why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+            bad.append(f"line {i}: {why or type(exc).__name__}")
+            continue
+        if not isinstance(value, dict):
+            bad.append(f"line {i}: {_json_kind(value)}, not an object")
+        records.append(value)
+        given.append(i)
     if bad:
         shown = "; ".join(bad[:_SHOWN])
         more = f"; and {len(bad) - _SHOWN} more" if len(bad) > _SHOWN else ""
@@ -434,7 +439,7 @@ def parse_json(
             f"{'are' if len(bad) != 1 else 'is'} not a JSON object (one deal per "
             f"line): {shown}{more}"
         )
-    return _records_frame(records, path), np.array(given, dtype=np.int64) + 1, used
+    return _records_frame(records, path), np.array(given, dtype=np.int64), used
 
 
 #: A line of JSON lines that holds nothing but JSON's whitespace, before another.
@@ -557,24 +562,6 @@ def _plain_floats(pc, column) -> bool:
         return True
     finite = pc.all(pc.is_finite(column)).as_py()
     return bool(finite) and pc.max(pc.abs(column)).as_py() < 2**53
-
-
-def _bad_json_lines(rows: list[str], given: list[int], records: list | None):
-    """Each line that is not one JSON object, with why."""
-    bad = []
-    for k, i in enumerate(given):
-        if records is not None:
-            value = records[k]
-        else:
-            try:
-                value = json.loads(rows[i], **_DECODE)
-            except (ValueError, RecursionError) as exc:
-                why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
-                bad.append(f"line {i + 1}: {why or type(exc).__name__}")
-                continue
-        if not isinstance(value, dict):
-            bad.append(f"line {i + 1}: {_json_kind(value)}, not an object")
-    return bad
 
 
 def _json_kind(value: Any) -> str:
