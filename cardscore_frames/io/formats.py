@@ -387,7 +387,10 @@ def _one_key_once(pairs: list) -> dict:
     return out
 
 
-_DECODE = {"parse_constant": _no_constant, "object_pairs_hook": _one_key_once}
+#: One decoder for every line (json.loads given options makes one a call).
+_DECODER = json.JSONDecoder(
+    parse_constant=_no_constant, object_pairs_hook=_one_key_once
+)
 
 
 def parse_json(
@@ -422,7 +425,7 @@ def parse_json(
         if not row.strip():
             continue
         try:
-            value = json.loads(row, **_DECODE)
+            value = _DECODER.decode(row)
         except (ValueError, RecursionError) as exc:
             why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
             bad.append(f"line {i}: {why or type(exc).__name__}")
@@ -575,7 +578,7 @@ def _json_table(text: str, path: Path) -> pd.DataFrame:
     """A JSON table: an array of objects, or an object of columns (``{"deal":
     [1, 2]}`` or pandas' ``{"deal": {"0": 1, "1": 2}}``)."""
     try:
-        value = json.loads(text, **_DECODE)
+        value = _DECODER.decode(text)
     except (ValueError, RecursionError) as exc:
         where = (
             f" at line {exc.lineno}, column {exc.colno}"
