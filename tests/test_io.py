@@ -418,53 +418,66 @@ def test_a_parquet_column_with_no_value_reads_as_blank_cells(tmp_path):
     )
 
 
-def _reference_row_lines(body: bytes) -> list[int]:
-    """Where each row starts, worked out byte by byte: a line ends at a newline
-    or at a carriage return not followed by one; a break after an odd number of
-    quotes is inside a quoted cell and ends no row; a row of nothing (a carriage
-    return at most) is an empty line, which the parser skips."""
-    n = len(body)
-    breaks = [
-        i
-        for i in range(n)
-        if body[i] == 10 or (body[i] == 13 and body[i + 1 : i + 2] != b"\n")
-    ]
-    ends = [i for i in breaks if body[:i].count(b'"') % 2 == 0]
-    starts = [0] + [e + 1 for e in ends]
-    stops = [*ends, n]
-    lines = []
-    for start, stop in zip(starts, stops, strict=True):
-        row = body[start:stop]
-        if row.endswith(b"\r"):
-            row = row[:-1]
-        if row:
-            lines.append(1 + sum(1 for i in breaks if i < start))
-    return lines
+#: Cells as a file may write them, with the line breaks each holds: a quoted
+#: cell may hold a break; a quote inside a cell is a character.
+_CELLS = [
+    ("a", 0),
+    ("Zoé", 0),
+    ("", 0),
+    ('b"c', 0),
+    ('"p,q"', 0),
+    ('"x\ny"', 1),
+    ('"r\r\ns"', 1),
+    ('"t\ru\n\nv"', 3),
+]
 
 
-_BYTES = st.lists(
-    st.sampled_from([b"a", b",", b'"', b"\n", b"\r", b"\r\n"]), max_size=40
-).map(b"".join)
+@st.composite
+def _csv_file(draw):
+    """A CSV file's text and the file line of each row a reader keeps (a row of
+    empty cells carries no deal), counted as it is written: breaks end lines
+    (a newline, a carriage return, or both), empty lines may stand above the
+    header and between rows, and a quoted cell may hold breaks. Sometimes one
+    row has a cell too many: then the line of that row."""
+    ending = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    line = 1 + (above := draw(st.integers(0, 2)))
+    text = ending * above + "p1,p2"
+    rows = draw(st.lists(st.lists(st.sampled_from(_CELLS), min_size=2, max_size=2)))
+    ragged = draw(st.integers(-1, len(rows) - 1))
+    lines, bad = [], None
+    for k, cells in enumerate(rows):
+        empty = draw(st.integers(0, 2)) if draw(st.booleans()) else 0
+        text += ending * (1 + empty)
+        line += 1 + empty
+        if k == ragged:
+            cells, bad = [*cells, ("z", 0)], line
+        text += ",".join(c for c, _ in cells)
+        if any(c for c, _ in cells):
+            lines.append(line)
+        line += sum(n for _, n in cells)
+    if draw(st.booleans()):
+        text += ending * draw(st.integers(1, 2))
+    return text, lines, bad
 
 
-@settings(max_examples=400, deadline=None)
-@given(_BYTES)
-def test_line_breaks_and_row_lines_match_a_byte_by_byte_reading(text):
-    """Newlines, carriage returns alone and the line where each row starts, read
-    a chunk at a time (chunks of 3 bytes here: breaks and "\\r\\n" pairs across
-    a chunk's border), as a byte-by-byte reading finds them."""
-    from cardscore_frames.io import formats
+@settings(max_examples=300, deadline=None)
+@given(_csv_file(), st.booleans())
+def test_each_csv_row_keeps_the_line_it_was_written_on(tmp_path_factory, case, bom):
+    """Rows one a line, rows between empty lines, rows with quoted line breaks:
+    each row read names the file line it starts on, and a row that does not
+    fit the header is reported with its line."""
+    from cardscore_frames.io import read_table
 
-    lone = text.count(b"\r") - text.count(b"\r\n")
-    expected = (text.count(b"\n"), lone), _reference_row_lines(text)
-    scan = formats._SCAN
-    formats._SCAN = 3
-    try:
-        got = formats._breaks(text), formats._row_lines(text).tolist()
-    finally:
-        formats._SCAN = scan
-    assert got == expected
-    assert (formats._breaks(text), formats._row_lines(text).tolist()) == expected
+    text, lines, bad = case
+    path = tmp_path_factory.mktemp("lines") / "log.csv"
+    path.write_bytes(text.encode("utf-8-sig" if bom else "utf-8"))
+    if bad is not None:
+        with pytest.raises(csf.LogReadError, match=f"line {bad} has 3 cells"):
+            read_table(path)
+        return
+    frame, src = read_table(path)
+    assert len(frame) == len(lines)
+    assert src.lines.tolist() == lines
 
 
 _NAMES = ["Анна", "Борис", "Ёлка", "Amélie", "Gaëlle", "Zoé", "Bob", "Noël", "µ", "Ab"]

@@ -40,24 +40,17 @@ def decode(data: bytes, encoding: str | None, label: str) -> tuple[str, str]:
         return text, "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
     except UnicodeDecodeError:
         pass
-    readings = {}
-    for enc in FALLBACKS:
-        try:
-            readings[enc] = data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    words = {enc: set(_WORD.findall(text)) for enc, text in readings.items()}
-    enc = _choose(words, label)
-    return readings[enc], enc
+    enc = fallback_of([data], label)
+    return data.decode(enc), enc
 
 
 def fallback_of(values: Iterable[bytes], label: str) -> str:
     """Which of :data:`FALLBACKS` a file that is not UTF-8 is in, judged on its
-    distinct ``values`` (every cell a parser found, and the header): the verdict
-    :func:`decode` gives on the whole text, since every word of a table lies in
-    one of its cells (its separators, quotes and line breaks are no letters).
-    A log repeats a few hundred values a million times: each is decoded and
-    looked at once."""
+    ``values``: its whole bytes (:func:`decode`), or its distinct cells and its
+    header, as a parser finds them, which give the same verdict, since every
+    word of a table lies in one of its cells (its separators, quotes and line
+    breaks are no letters). A log repeats a few hundred values a million
+    times: each is decoded and looked at once."""
     words = {}
     for enc in FALLBACKS:
         try:

@@ -83,7 +83,7 @@ def read_csv_bytes(path: Path) -> tuple[bytes, bool, int]:
             bom, skip = _table_start(head)
             if skip < len(head) or len(head) < _HEAD:
                 handle.seek(skip)
-                return handle.read(), bom, _lines_in(head[:skip])
+                return handle.read(), bom, _breaks(head, skip)
             # empty lines beyond the first read (a file of nothing else, or
             # an odd one): found in the whole file
             handle.seek(0)
@@ -91,7 +91,7 @@ def read_csv_bytes(path: Path) -> tuple[bytes, bool, int]:
     except OSError as exc:
         raise _unreadable(path, exc) from None
     bom, skip = _table_start(data)
-    return data[skip:], bom, _lines_in(data[:skip])
+    return data[skip:], bom, _breaks(data, skip)
 
 
 def _table_start(data: bytes) -> tuple[bool, int]:
@@ -120,15 +120,14 @@ def parse_csv(
     end, sep, names = _header(body, encoding, path)
     if end == len(body) or (len(body) - end < 4096 and not body[end:].strip()):
         return _no_rows(names), np.zeros(0, dtype=np.int64)  # a header alone
-    table = _arrow_csv(body, encoding, sep, len(names), path)
-    if isinstance(table, list):  # rows that do not fit the header
-        raise LogReadError(
-            _ragged_message(path, table, len(names), _row_lines(body) + lines_above)
-        )
+    table, bad = _arrow_csv(body, encoding, sep, len(names), path)
+    lines = _row_lines(body, table.num_rows + len(bad) + 1, sep, encoding)
+    lines = None if lines is None else lines + lines_above
+    if bad:  # rows that do not fit the header
+        raise LogReadError(_ragged_message(path, bad, len(names), lines))
     frame = table.to_pandas()
     frame.columns = pd.Index(names)
-    lines = _data_lines(body, len(frame), sep, encoding)
-    return _drop_unnamed_blank(frame), None if lines is None else lines + lines_above
+    return _drop_unnamed_blank(frame), None if lines is None else lines[1:]
 
 
 def _header(body: bytes, encoding: str | None, path: Path):
@@ -206,13 +205,13 @@ def json_lines_encoding(data: bytes, path: Path) -> str | None:
 
 
 def _arrow_csv(body: bytes, encoding: str | None, sep: str, n: int, path: Path):
-    """pyarrow's parse, every column text. A file whose rows do not all fit the
-    header is parsed again, on one thread, to list every such row with its
-    number (a list of pyarrow's InvalidRow is returned then)."""
+    """pyarrow's parse, every column text, and the rows that do not fit the
+    header: a file that has some is parsed again, on one thread, to list every
+    such row with its number (pyarrow's InvalidRow)."""
     import pyarrow as pa
 
     try:
-        return _read_arrow(body, encoding, sep, n)
+        return _read_arrow(body, encoding, sep, n), []
     except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeError) as exc:
         if encoding is None and not _is_utf8(body):
             raise NotUtf8 from None  # whatever pyarrow stumbled on first
@@ -225,10 +224,10 @@ def _arrow_csv(body: bytes, encoding: str | None, sep: str, n: int, path: Path):
         return "skip"
 
     try:
-        _read_arrow(body, encoding, sep, n, set_aside)
+        table = _read_arrow(body, encoding, sep, n, set_aside)
     except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeError) as exc:
         raise LogReadError(f"{path}: not a readable CSV table: {exc}") from None
-    return bad
+    return table, bad
 
 
 def _is_utf8(data: bytes) -> bool:
@@ -289,65 +288,29 @@ def _line_end(body: bytes) -> int:
     return min(ends) if ends else len(body)
 
 
-def _lines_in(text: bytes) -> int:
-    """Lines that ``text`` ends: at each newline, and at each carriage return
-    not followed by one (as the parser and editors count them)."""
-    lf, lone = _breaks(text)
-    return lf + lone
+def _breaks(text: bytes, end: int) -> int:
+    """Line breaks in ``text[:end]``: newlines, and carriage returns not followed
+    by one (as the parser and editors count them)."""
+    count = text.count(b"\n", 0, end)
+    if b"\r" in text:
+        count += text.count(b"\r", 0, end) - text.count(b"\r\n", 0, end)
+    return count
 
 
-#: Bytes of a file looked at a time (:func:`_chunks`).
-_SCAN = 1 << 20
+def _row_lines(body: bytes, records: int, sep: str, encoding) -> np.ndarray | None:
+    """The file line where each of the table's ``records`` starts, the header's
+    first (line 1 of ``body``); None where Python's csv module and the parser
+    do not count the same records.
 
-
-def _chunks(text: bytes):
-    """``text`` a megabyte at a time, as numpy sees it: each chunk's offset, its
-    bytes, where they are a newline, and where a carriage return not followed by
-    one (None when the text has no carriage return at all, found by a fast
-    search). Arrays of every byte of a large file would be several times its
-    size, and ``bytes.count`` of one byte is a plain loop, several times slower."""
-    raw = np.frombuffer(text, dtype=np.uint8)
-    returns = b"\r" in text
-    for start in range(0, len(raw), _SCAN):
-        stop = min(start + _SCAN, len(raw))
-        part = raw[start:stop]
-        lf = part == 10
-        lone = None
-        if returns:
-            lone = part == 13
-            lone[:-1] &= ~lf[1:]  # "\r\n" is one break, at its "\n" ...
-            lone[-1] &= not (stop < len(raw) and raw[stop] == 10)  # ... the next's
-        yield start, part, lf, lone
-
-
-def _breaks(text: bytes) -> tuple[int, int]:
-    """How many newlines ``text`` holds, and carriage returns not followed by one."""
-    lf = lone = 0
-    for _, _, is_lf, is_lone in _chunks(text):
-        lf += int(np.count_nonzero(is_lf))
-        lone += 0 if is_lone is None else int(np.count_nonzero(is_lone))
-    return lf, lone
-
-
-def _data_lines(body: bytes, rows: int, sep: str, encoding) -> np.ndarray | None:
-    """The file line of each of ``rows`` data rows (line 1 is the header): found
-    the fast way when the file allows it, else by following its quotes, else by
-    Python's csv module; None when none of them agrees with the parser."""
-    if b'"' not in body:
-        lf, lone = _breaks(body)
-        # every carriage return in a "\r\n", and no empty line: one row a line
-        if not lone and lf in (rows, rows + 1):
-            return np.arange(2, rows + 2)
-    lines = _row_lines(body)
-    if len(lines) == rows + 1:
-        return lines[1:]
-    lines = _csv_module_lines(body, sep, encoding)
-    return lines[1:] if len(lines) == rows + 1 else None
-
-
-def _csv_module_lines(body: bytes, sep: str, encoding) -> np.ndarray:
-    """Each row's first line as Python's csv module reads the file (quotes only
-    at the start of a cell, as pyarrow reads them): slower, for odd files."""
+    A file whose lines from the header to the last row are as many as its
+    records holds one a line (no empty line between them, no line break in a
+    quoted cell): counting its breaks tells. Any other file is followed through
+    its quotes by the csv module, which reads them as the parser does."""
+    end = len(body)
+    while end and body[end - 1] in b"\r\n":  # the breaks after the last row
+        end -= 1
+    if _breaks(body, end) + 1 == records:
+        return np.arange(1, records + 1)
     text = body.decode(encoding or "utf-8", "replace")
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep)
     starts, last = [], 0
@@ -356,50 +319,18 @@ def _csv_module_lines(body: bytes, sep: str, encoding) -> np.ndarray:
             if row:  # an empty line carries no row
                 starts.append(last + 1)
             last = reader.line_num
-    except csv.Error:
-        return np.zeros(0, dtype=np.int64)
-    return np.array(starts, dtype=np.int64)
+    except csv.Error:  # a cell beyond the module's size limit
+        return None
+    return np.array(starts, dtype=np.int64) if len(starts) == records else None
 
 
-def _row_lines(body: bytes) -> np.ndarray:
-    """The file line where each row starts, the header first; empty lines carry
-    no row (the parser skips them), and a newline inside quotes ends none."""
-    raw = np.frombuffer(body, dtype=np.uint8)
-    breaks, even = _line_ends(body)
-    # which breaks end a row (not one inside quotes), by their place in breaks
-    at = np.arange(len(breaks)) if even is None else np.flatnonzero(even)
-    ends = breaks[at]
-    starts = np.r_[0, ends + 1]
-    stops = np.r_[ends, len(raw)]
-    last = raw[np.clip(stops - 1, 0, max(len(raw) - 1, 0))] if len(raw) else stops
-    length = stops - starts - ((stops > starts) & (last == 13))
-    lines = np.r_[0, at + 1] + 1  # a row starts on the line after the breaks before it
-    return lines[length > 0]
-
-
-def _line_ends(body: bytes) -> tuple[np.ndarray, np.ndarray | None]:
-    """Where each line ends (at a newline, or a carriage return not followed by
-    one), and whether an even number of quotes comes before it (None: the file
-    has no quote), a chunk at a time (no array of every quote's place)."""
-    quoted = b'"' in body
-    ends, even = [np.zeros(0, np.intp)], [np.zeros(0, bool)]
-    before = 0  # quotes before the chunk
-    for start, part, lf, lone in _chunks(body):
-        here = np.flatnonzero(lf if lone is None else lf | lone)
-        ends.append(here + start)
-        if quoted:  # the quotes before each break: where it falls among them
-            quotes = np.flatnonzero(part == 34)
-            even.append((np.searchsorted(quotes, here) + before) % 2 == 0)
-            before += len(quotes)
-    return np.concatenate(ends), np.concatenate(even) if quoted else None
-
-
-def _ragged_message(path: Path, bad: list, width: int, lines: np.ndarray) -> str:
+def _ragged_message(path: Path, bad: list, width: int, lines) -> str:
     """Every row whose cells do not match the header, by file line."""
     parts = []
     for row in bad[:_SHOWN]:
         at = None if row.number is None else row.number - 1
-        where = f"line {lines[at]}" if at is not None and at < len(lines) else "a row"
+        known = lines is not None and at is not None and at < len(lines)
+        where = f"line {lines[at]}" if known else "a row"
         text = row.text if len(row.text) <= 60 else row.text[:57] + "..."
         why = " (an unclosed quote)" if row.text.count('"') % 2 else ""
         cells = f"{row.actual_columns} cell{'s' if row.actual_columns != 1 else ''}"
@@ -456,7 +387,10 @@ def _one_key_once(pairs: list) -> dict:
     return out
 
 
-_DECODE = {"parse_constant": _no_constant, "object_pairs_hook": _one_key_once}
+#: One decoder for every line (json.loads given options makes one a call).
+_DECODER = json.JSONDecoder(
+    parse_constant=_no_constant, object_pairs_hook=_one_key_once
+)
 
 
 def parse_json(
@@ -486,15 +420,20 @@ def parse_json(
     if not used.startswith("utf-8"):  # Windows-1251 or -1252: its text as UTF-8
         if (fast := _arrow_json_lines(text.encode(), None)) is not None:
             return fast[0], fast[1], used
-    rows = text.split("\n")
-    given = [i for i, r in enumerate(rows) if r.strip()]
-    try:  # one call for the whole file; line by line only to find a bad one
-        records = json.loads("[" + ",".join(rows[i] for i in given) + "]", **_DECODE)
-    except (ValueError, RecursionError):
-        records = None
-    if records is not None and len(records) != len(given):  # "{...}, {...}"
-        records = None
-    bad = _bad_json_lines(rows, given, records)
+    records, given, bad = [], [], []
+    for i, row in enumerate(text.split("\n"), start=1):
+        if not row.strip():
+            continue
+        try:
+            value = _DECODER.decode(row)
+        except (ValueError, RecursionError) as exc:
+            why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+            bad.append(f"line {i}: {why or type(exc).__name__}")
+            continue
+        if not isinstance(value, dict):
+            bad.append(f"line {i}: {_json_kind(value)}, not an object")
+        records.append(value)
+        given.append(i)
     if bad:
         shown = "; ".join(bad[:_SHOWN])
         more = f"; and {len(bad) - _SHOWN} more" if len(bad) > _SHOWN else ""
@@ -503,7 +442,7 @@ def parse_json(
             f"{'are' if len(bad) != 1 else 'is'} not a JSON object (one deal per "
             f"line): {shown}{more}"
         )
-    return _records_frame(records, path), np.array(given, dtype=np.int64) + 1, used
+    return _records_frame(records, path), np.array(given, dtype=np.int64), used
 
 
 #: A line of JSON lines that holds nothing but JSON's whitespace, before another.
@@ -628,24 +567,6 @@ def _plain_floats(pc, column) -> bool:
     return bool(finite) and pc.max(pc.abs(column)).as_py() < 2**53
 
 
-def _bad_json_lines(rows: list[str], given: list[int], records: list | None):
-    """Each line that is not one JSON object, with why."""
-    bad = []
-    for k, i in enumerate(given):
-        if records is not None:
-            value = records[k]
-        else:
-            try:
-                value = json.loads(rows[i], **_DECODE)
-            except (ValueError, RecursionError) as exc:
-                why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
-                bad.append(f"line {i + 1}: {why or type(exc).__name__}")
-                continue
-        if not isinstance(value, dict):
-            bad.append(f"line {i + 1}: {_json_kind(value)}, not an object")
-    return bad
-
-
 def _json_kind(value: Any) -> str:
     names = {list: "an array", str: "a string", bool: "true or false"}
     if value is None:
@@ -657,7 +578,7 @@ def _json_table(text: str, path: Path) -> pd.DataFrame:
     """A JSON table: an array of objects, or an object of columns (``{"deal":
     [1, 2]}`` or pandas' ``{"deal": {"0": 1, "1": 2}}``)."""
     try:
-        value = json.loads(text, **_DECODE)
+        value = _DECODER.decode(text)
     except (ValueError, RecursionError) as exc:
         where = (
             f" at line {exc.lineno}, column {exc.colno}"
