@@ -46,7 +46,13 @@ extensions = [
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
-exclude_patterns = ["_build", "_generated", "**.ipynb_checkpoints", "Thumbs.db", ".DS_Store"]
+exclude_patterns = [
+    "_build",
+    "_generated",
+    "**.ipynb_checkpoints",
+    "Thumbs.db",
+    ".DS_Store",
+]
 templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_css_files = ["custom.css"]
@@ -99,19 +105,33 @@ API = {
         "ledger, results, Excel, the game registry and the errors.",
         {
             "Reading and checking logs": [
-                "read_log", "validate", "concat_logs", "Collected",
-                "list_examples", "load_example",
+                "read_log",
+                "validate",
+                "concat_logs",
+                "Collected",
+                "list_examples",
+                "load_example",
             ],
             "Score sheets in Excel": ["to_excel", "read_excel", "write_template"],
             "The ledger and results": [
-                "concat", "check_ledger", "totals", "results",
-                "LEDGER_COLUMNS", "LEDGER_DTYPES", "RESULT_COLUMNS",
+                "concat",
+                "check_ledger",
+                "totals",
+                "results",
+                "LEDGER_COLUMNS",
+                "LEDGER_DTYPES",
+                "RESULT_COLUMNS",
             ],
             "The games": ["GAMES", "get_game", "game_names"],
             "Errors": [
-                "CardscoreError", "LogValidationError", "LogReadError",
-                "LogNotFoundError", "UnknownGameError", "RulesError",
-                "LedgerError", "WorkbookError",
+                "CardscoreError",
+                "LogValidationError",
+                "LogReadError",
+                "LogNotFoundError",
+                "UnknownGameError",
+                "RulesError",
+                "LedgerError",
+                "WorkbookError",
             ],
         },
     ),
@@ -123,8 +143,7 @@ API = {
     ),
     "cardscore_frames.belot": (
         "Bazar-Belot",
-        "``csf.belot``: two pairs racing to 301. The rules are on "
-        ":doc:`/games/belot`.",
+        "``csf.belot``: two pairs racing to 301. The rules are on :doc:`/games/belot`.",
         {},
     ),
     "cardscore_frames.preferans": (
@@ -186,7 +205,8 @@ def _api_pages(folder: Path) -> None:
     for path, (title, intro, groups) in API.items():
         module = _public(path)
         names = [
-            n for n in module.__all__
+            n
+            for n in module.__all__
             if not n.startswith("__") and not inspect.ismodule(getattr(module, n))
         ]
         if not groups:
@@ -202,10 +222,24 @@ def _api_pages(folder: Path) -> None:
         slug = path.replace(".", "-")
         index.append(f"   {slug}")
         heading = f"{title}: ``{path}``"
-        lines = [heading, "=" * len(heading), "", intro, "", f".. currentmodule:: {path}", ""]
+        lines = [
+            heading,
+            "=" * len(heading),
+            "",
+            intro,
+            "",
+            f".. currentmodule:: {path}",
+            "",
+        ]
         for group, members in groups.items():
-            lines += [group, "-" * len(group), "", ".. autosummary::",
-                      "   :toctree: generated", ""]
+            lines += [
+                group,
+                "-" * len(group),
+                "",
+                ".. autosummary::",
+                "   :toctree: generated",
+                "",
+            ]
             lines += [f"   {name}" for name in members]
             lines.append("")
         (folder / f"{slug}.rst").write_text("\n".join(lines), encoding="utf-8")
