@@ -256,7 +256,7 @@ def _notebooks(folder: Path) -> None:
 
 
 def _ratio(value: float) -> str:
-    return f"{value:,.0f}×" if value >= 100 else f"{value:.3g}×"
+    return f"{value:,.0f}×" if value >= 100 else f"{value:#.3g}×"
 
 
 def _benchmarks(folder: Path) -> None:
