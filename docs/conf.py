@@ -72,7 +72,12 @@ html_theme_options = {
     "footer_end": ["sphinx-version"],
     "secondary_sidebar_items": ["page-toc"],
 }
-html_sidebars = {"index": [], "getting-started": [], "benchmarks": []}
+html_sidebars = {
+    "index": [],
+    "getting-started": [],
+    "benchmarks": [],
+    "contributing": [],
+}
 html_show_sourcelink = False
 
 # ---------------------------------------------------------------- MyST and notebooks
