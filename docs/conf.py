@@ -81,7 +81,7 @@ html_sidebars = {
 html_show_sourcelink = False
 
 # ---------------------------------------------------------------- MyST and notebooks
-myst_enable_extensions = ["colon_fence", "deflist", "dollarmath", "attrs_inline"]
+myst_enable_extensions = ["colon_fence", "deflist", "attrs_inline"]
 myst_heading_anchors = 3
 nb_execution_mode = "force"
 nb_execution_timeout = 900
