@@ -1,4 +1,4 @@
-"""The tarot deal log: its columns and every check of shared/rules/tarot.md.
+"""The tarot deal log: its columns and every check of docs/games/tarot.md.
 
 Log semantics worth knowing: a blank ``petit_au_bout``, poignée or ``chelem`` cell
 means ``none``; a blank ``partner`` (or the taker's own name) at 5 players means
@@ -50,7 +50,7 @@ _CONTRACT_ALIASES = {
 }
 #: A passed (or cancelled) deal leaves oudlers and card points blank; score
 #: sheets and other apps fill them with 0 or "none", which read as blank there
-#: (shared/rules/tarot.md, "Distribution").
+#: (docs/games/tarot.md, "Who pays whom").
 _BLANK_ON_PASS = BlankWhen("contract", ("pass",), ("0", "none"))
 _CAMP_ALIASES = {"defense": "defence", "attaque": "attack", "no": "none", "": "none"}
 

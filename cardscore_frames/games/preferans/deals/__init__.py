@@ -1,5 +1,5 @@
 """Preferans deal by deal: the deal log, its scoring, the end-of-game sheet and
-the ledger (shared/rules/preferans.md "One deal")."""
+the ledger (docs/games/preferans.md "One deal")."""
 
 from cardscore_frames.games.preferans.deals.arrays import DERIVED_COLUMNS, SCORE_COLUMNS
 from cardscore_frames.games.preferans.deals.ledger import ROLES, sheet, to_ledger

@@ -2,7 +2,7 @@
 
 :func:`sheet` sums each game's deals into the paper sheet that
 :func:`~cardscore_frames.games.preferans.settle.settle` takes; :func:`to_ledger`
-states every deal in whists by the settlement formula (shared/rules/preferans.md
+states every deal in whists by the settlement formula (docs/games/preferans.md
 "Each deal's effect"), so that a game's ledger adds up to its exact settlement.
 """
 

@@ -1,5 +1,5 @@
 """Preferans settlement: the end-of-game sheet (пулька) settled by the exact
-formula and the seed's two paper methods (shared/rules/preferans.md "Settlement")."""
+formula and the seed's two paper methods (docs/games/preferans.md "Settlement")."""
 
 from cardscore_frames.games.preferans.settlement.schema import (
     SHEET_COLUMNS,
