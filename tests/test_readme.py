@@ -51,6 +51,7 @@ TEXT = {".md", ".rst", ".py", ".txt", ".css", ".html", ".svg", ".toml", ".cfg"}
 
 def shipped_text_files():
     yield ROOT / "README.md"
+    yield from sorted((ROOT / "cardscore_frames").rglob("*.py"))
     docs = ROOT / "docs"
     for path in sorted(docs.rglob("*")):
         parts = path.relative_to(docs).parts
