@@ -1,4 +1,5 @@
-"""The README's two commands are the ones CI runs, in that order."""
+"""The README's two commands are the ones CI runs, in that order; the README is a
+newcomer's page; nothing the project ships points to files users do not have."""
 
 import re
 from pathlib import Path
@@ -34,3 +35,36 @@ def test_ci_also_tests_the_minimum_versions():
             assert declared, f"{name} is pinned but not declared"
             for low in declared:  # the pin is the declared floor itself
                 assert version == low or version.startswith(low + "."), name
+
+
+def test_readme_is_a_newcomers_page():
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 200, (
+        f"README.md has {len(lines)} lines; the docs hold the rest"
+    )
+
+
+#: Folders the docs build writes (ignored by git), not sources.
+GENERATED = {"_build", "notebooks", "reference", "_generated"}
+TEXT = {".md", ".rst", ".py", ".txt", ".css", ".html", ".svg", ".toml", ".cfg"}
+
+
+def shipped_text_files():
+    yield ROOT / "README.md"
+    yield from sorted((ROOT / "cardscore_frames").rglob("*.py"))
+    docs = ROOT / "docs"
+    for path in sorted(docs.rglob("*")):
+        parts = path.relative_to(docs).parts
+        if path.is_file() and path.suffix in TEXT and parts[0] not in GENERATED:
+            yield path
+
+
+def test_nothing_points_outside_the_repository():
+    """The rules live in the project's own docs pages: users have no shared/ folder."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in shipped_text_files()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "shared/rules" in line or "../shared" in line
+    ]
+    assert not found, found

@@ -1,5 +1,5 @@
 """Season and league statistics from the ledger: standings, profiles, head to
-head, ratings, charts and the season workbook (shared/rules/standings.md)."""
+head, ratings, charts and the season workbook (docs/guide/season.md)."""
 
 from cardscore_frames.season.charts import (
     plot_distribution,

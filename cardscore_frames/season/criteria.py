@@ -1,5 +1,5 @@
 """How a league table is ranked: the criteria, each game's ranking rule, place
-points, and the ordering with shared places (shared/rules/standings.md).
+points, and the ordering with shared places (docs/guide/season.md).
 
 A ranking rule is a primary criterion and an ordered list of tie-breaks, each
 applied only while a tie persists (FIDE C.07 [G1]); a tie that survives the list

@@ -1,7 +1,7 @@
 """Money for games scored in whists: each game's balance x the whist price,
 rounded to the currency's smallest unit so that every game sums to zero.
 
-The rounding is the settlement's (shared/rules/preferans.md "Settlement",
+The rounding is the settlement's (docs/games/preferans.md "Settlement",
 Money; :func:`cardscore_frames.preferans.settle`): floor each player's exact
 amount, then give the units still missing, one each, to the largest remainders
 (ties: the larger exact amount, then the name in code-point order). Balances

@@ -1,6 +1,6 @@
 """Ratings over time with openskill (Weng-Lin Bayesian ratings), game by game.
 
-Choices (shared/rules/standings.md, openskill):
+Choices (docs/guide/season.md, openskill):
 
 - One ``model.rate`` call per game (a tarot game, a preferans pulka, a belot
   match), replayed in date order (then game key, numeric ids as numbers), from

@@ -1,5 +1,5 @@
 """League tables: one per game and group (league, season, ...), ranked by each
-game's rule with its tie-breaks as columns (shared/rules/standings.md)."""
+game's rule with its tie-breaks as columns (docs/guide/season.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bazar-Belot: two pairs racing to 301, seed 001 scoring (shared/rules/belot.md).
+"""Bazar-Belot: two pairs racing to 301, seed 001 scoring (docs/games/belot.md).
 
 >>> import cardscore_frames as csf
 >>> from cardscore_frames.games import belot

@@ -1,4 +1,4 @@
-"""The arithmetic of shared/rules/belot.md on numpy arrays, all deals at once.
+"""The arithmetic of docs/games/belot.md on numpy arrays, all deals at once.
 
 :func:`deal_points` is rules 1-7 (one deal's points), :func:`protocol` is rule 8 (the
 running totals and the end of each match). Both the scorer and the log check that
@@ -113,7 +113,7 @@ def inputs(deals: pd.DataFrame) -> DealInputs:
 
 
 def deal_points(x: DealInputs, rules: Rules) -> DealPoints:
-    """Rules 1-7 of shared/rules/belot.md, with the options of ``rules``."""
+    """Rules 1-7 of docs/games/belot.md, with the options of ``rules``."""
     # An option that is off costs no pass over the deals.
     zero, all8 = x.tricks == 0, x.tricks == TRICKS
     # Rule 1: a trickless declarers' constructions go to the defenders (a kept

@@ -1,6 +1,6 @@
 """The belot points-only log: the paper протокол, each pair's points per deal.
 
-A Bazar-Belot protocol (shared/rules/belot.md rule 8, shared/rules/sheets.md 2)
+A Bazar-Belot protocol (docs/games/belot.md rule 8, docs/guide/excel.md)
 keeps one column per pair and the deal's points in it; the cards, bids and
 declarations are not written down. One row per deal: ``game_id`` (the match),
 ``deal``, ``a1, a2, b1, b2`` (the pairs), ``points_a``, ``points_b`` (whole

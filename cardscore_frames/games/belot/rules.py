@@ -1,4 +1,4 @@
-"""Bazar-Belot rules: the ``Rules`` object and the rule tables (shared/rules/belot.md).
+"""Bazar-Belot rules: the ``Rules`` object and the rule tables (docs/games/belot.md).
 
 Every default is the seed's reading (shared/seeds/001_63a58262c581afa2.txt); every
 option the rules file lists under "Options" is a field of :class:`Rules`.
@@ -82,7 +82,7 @@ CONSTRUCTION_WHISTS = {
 
 @dataclass(frozen=True)
 class BelotRules(RulesBase):
-    """Bazar-Belot scoring rules; the defaults are the seed's (shared/rules/belot.md).
+    """Bazar-Belot scoring rules; the defaults are the seed's (docs/games/belot.md).
 
     Presets (``BelotRules.preset(name, **changes)``): ``seed`` (the defaults).
 

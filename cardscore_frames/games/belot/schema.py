@@ -1,4 +1,4 @@
-"""The belot deal log: its columns and every check of shared/rules/belot.md.
+"""The belot deal log: its columns and every check of docs/games/belot.md.
 
 Log semantics worth knowing: a blank ``capo`` cell means false, a blank
 ``doubling`` means none, blank declarations mean 0 whists, a blank ``bela`` means

@@ -55,7 +55,7 @@ _BAIT = ("none", *PAIRS)
 def score(
     deals: pd.DataFrame, *, rules: Rules | None = None, validate: bool = True
 ) -> pd.DataFrame:
-    """Score every belot deal and keep each match's protocol (shared/rules/belot.md).
+    """Score every belot deal and keep each match's protocol (docs/games/belot.md).
 
     Parameters
     ----------

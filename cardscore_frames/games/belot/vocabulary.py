@@ -1,5 +1,5 @@
 """The belot vocabulary: for each choice column of the logs, the values as
-stored, the codes of the протокол (shared/rules/sheets.md, section 2.2) and the
+stored, the codes of the протокол (docs/guide/excel.md, section 2.2) and the
 words clubs write, Russian and Latin. Every reader and the sheet take them from
 here; docs/vocabulary.md lists them.
 """

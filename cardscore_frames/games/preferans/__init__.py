@@ -1,5 +1,5 @@
 """Preferans: 3 and 4 players, Sochi scoring with Leningrad and Rostov presets
-(shared/rules/preferans.md).
+(docs/games/preferans.md).
 
 Two logs: a deal log (``deals``: one row per deal, scored deal by deal) and the
 end-of-game sheets kept on paper (``sheet``: one row per game and player,

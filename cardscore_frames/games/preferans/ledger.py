@@ -1,5 +1,5 @@
 """From scored preferans deals to the ledger: :func:`to_ledger` states every deal
-in whists by the settlement formula (shared/rules/preferans.md "Each deal's
+in whists by the settlement formula (docs/games/preferans.md "Each deal's
 effect"), so that a game's ledger adds up to its exact settlement. The
 end-of-game sheet summed from the same deals is
 :func:`~cardscore_frames.games.preferans.settlement.from_deals.sheet`.

@@ -4,7 +4,7 @@ What a calculator that keeps only the balance writes: one row per deal,
 ``game_id`` (the pool), ``deal``, ``player1 .. player4`` (seating order,
 ``player4`` blank at 3 players) and ``score1 .. score4`` (whists the player in
 that seat won (+) or lost (-) on the deal: the deal by the exact settlement
-formula, shared/rules/preferans.md "Each deal's effect"), and the metadata
+formula, docs/games/preferans.md "Each deal's effect"), and the metadata
 columns. Every deal sums to 0 (within 1e-6: thirds of a whist need 7 decimals),
 and the table does not change during a pool.
 

@@ -22,7 +22,7 @@ __all__ = ["profile"]
 
 #: Outcomes where the declarer's contract counts as made: played and made, and
 #: the deals not played because nobody whisted (both pass, half-whist), which
-#: write the contract in his pool (shared/rules/preferans.md "One deal").
+#: write the contract in his pool (docs/games/preferans.md "One deal").
 _MADE = ("made", "both_pass", "half_whist", "misere_made")
 
 

@@ -1,6 +1,6 @@
 """Preferans rules: the ``Rules`` object, its presets and the rule tables.
 
-Everything here cites shared/rules/preferans.md. The defaults are Sochi; the
+Everything here cites docs/games/preferans.md. The defaults are Sochi; the
 Leningrad and Rostov presets change exactly the rows of the rules file's preset table.
 """
 
@@ -59,7 +59,7 @@ HALF_WHIST_LEVELS = (6, 7)
 
 @dataclass(frozen=True)
 class PreferansRules(RulesBase):
-    """Preferans rules; the defaults are Sochi as shared/rules/preferans.md lists them.
+    """Preferans rules; the defaults are Sochi as docs/games/preferans.md lists them.
 
     Presets (``PreferansRules.preset(name, **changes)``): ``sochi`` (the
     defaults), ``leningrad`` and ``rostov``, exactly the rows of the rules file's

@@ -1,6 +1,6 @@
 """The preferans deal log: its columns, the seat arrays, and every check.
 
-One row per deal (shared/rules/preferans.md "One deal"): ``game_id``, ``deal``,
+One row per deal (docs/games/preferans.md "One deal"): ``game_id``, ``deal``,
 ``player1 .. player4`` clockwise (``player4`` blank at 3 players), ``dealer`` (at 4
 players the player who sits the deal out; optional at 3, where the dealer plays),
 ``declarer`` (blank on an all-pass deal), ``contract`` (``6S`` .. ``10NT``,

@@ -1,6 +1,6 @@
 """Scoring preferans deals, every game at once: what each player wrote on each deal.
 
-shared/rules/preferans.md "One deal": :func:`score` frames the arrays of
+docs/games/preferans.md "One deal": :func:`score` frames the arrays of
 :mod:`.arithmetic.arrays` (pool, mountain and whists on each opponent, deal by
 deal, with the pools' cap and overflow, the end of each game, and each deal's
 effect in whists); :mod:`.ledger` turns the result into the ledger and
@@ -41,7 +41,7 @@ def score(
     rules: Rules | None = None,
     validate: bool = True,
 ) -> pd.DataFrame:
-    """Score every preferans deal (shared/rules/preferans.md "One deal"), vectorised.
+    """Score every preferans deal (docs/games/preferans.md "One deal"), vectorised.
 
     Parameters
     ----------

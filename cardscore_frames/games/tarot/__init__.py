@@ -1,4 +1,4 @@
-"""French tarot: 3, 4 and 5 players, FFT scoring (shared/rules/tarot.md).
+"""French tarot: 3, 4 and 5 players, FFT scoring (docs/games/tarot.md).
 
 >>> import cardscore_frames as csf
 >>> deals = csf.read_log("sample_data/tarot_season.csv", game="tarot")

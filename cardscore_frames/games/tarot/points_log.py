@@ -4,7 +4,7 @@ One row per deal: ``game_id``, ``deal``, ``player1 .. player5`` (seating order,
 blank beyond the table, as in the deal log) and ``score1 .. score5`` (tarot points,
 whole numbers: the score of the player in the same seat), optional ``sits_out``
 (the player who sat the deal out at a 5-seat table: his score is 0), and the
-metadata columns. Every deal sums to 0 (shared/rules/tarot.md "Distribution").
+metadata columns. Every deal sums to 0 (docs/games/tarot.md "Who pays whom").
 
     game_id,deal,player1,player2,player3,player4,player5,score1,score2,score3,score4,score5
     1,2,Amélie,Bastien,Gaëlle,Julien,,-30,90,-30,-30,

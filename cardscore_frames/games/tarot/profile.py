@@ -19,7 +19,7 @@ from cardscore_frames.games.tarot.scoring import SCORE_COLUMNS, score
 
 __all__ = ["profile"]
 
-#: Chelem outcomes by the camp that made or failed them (shared/rules/tarot.md
+#: Chelem outcomes by the camp that made or failed them (docs/games/tarot.md
 #: rule 8).
 _ATTACK_MADE = ("announced_made", "unannounced_made", "petit_announced_made")
 _ATTACK_FAILED = ("announced_failed", "petit_announced_failed")

@@ -1,4 +1,4 @@
-"""French tarot rules: the ``Rules`` object and the rule tables (shared/rules/tarot.md)."""
+"""French tarot rules: the ``Rules`` object and the rule tables (docs/games/tarot.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The tarot deal log: its columns, who sits where (the five seat columns and
-the seat lookups) and every check of shared/rules/tarot.md.
+the seat lookups) and every check of docs/games/tarot.md.
 
 Log semantics worth knowing: a blank ``petit_au_bout``, poignée or ``chelem`` cell
 means ``none``; a blank ``partner`` (or the taker's own name) at 5 players means
@@ -74,7 +74,7 @@ def active_players(deals: pd.DataFrame) -> np.ndarray:
 
 #: A passed (or cancelled) deal leaves oudlers and card points blank; score
 #: sheets and other apps fill them with 0 or "none", which read as blank there
-#: (shared/rules/tarot.md, "Distribution").
+#: (docs/games/tarot.md, "Distribution").
 _BLANK_ON_PASS = BlankWhen("contract", ("pass",), ("0", "none"))
 
 FIELDS = (

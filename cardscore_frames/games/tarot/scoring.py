@@ -89,7 +89,7 @@ def _poignee_points(deals: pd.DataFrame, rules: Rules) -> np.ndarray:
 def score(
     deals: pd.DataFrame, *, rules: Rules | None = None, validate: bool = True
 ) -> pd.DataFrame:
-    """Score every tarot deal (shared/rules/tarot.md), vectorised.
+    """Score every tarot deal (docs/games/tarot.md), vectorised.
 
     Parameters
     ----------

@@ -1,5 +1,5 @@
 """The tarot vocabulary: for each choice column of the log, the values as stored,
-the codes of the feuille de marque (shared/rules/sheets.md, section 3.2) and the
+the codes of the feuille de marque (docs/guide/excel.md, section 3.2) and the
 words French and English clubs write. Every reader and the sheet take them from
 here; docs/vocabulary.md lists them.
 """

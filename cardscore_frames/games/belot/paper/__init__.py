@@ -1,4 +1,4 @@
-"""The Bazar-Belot протокол in Excel (shared/rules/sheets.md, section 2).
+"""The Bazar-Belot протокол in Excel (docs/guide/excel.md, the протокол).
 
 One sheet per match: the date, table, the two pairs, the target and the
 minimum bid above the table; a row per deal with the order (заказ: declaring

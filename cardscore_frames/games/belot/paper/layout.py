@@ -1,5 +1,5 @@
-"""The протокол's columns, codes and details (shared/rules/sheets.md, section
-2), and reading a протокол back, ours or a filled template, by its headings."""
+"""The протокол's columns, codes and details (docs/guide/excel.md, the
+протокол), and reading a протокол back, ours or a filled template, by its headings."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A blank протокол whose formulas score each deal as it is typed.
 
 The same columns as the export (:mod:`.export`), with drop-downs and number
-checks, and formulas for rules 1 to 8 of shared/rules/belot.md: a trickless
+checks, and formulas for rules 1 to 8 of docs/games/belot.md: a trickless
 side's declarations, whists, made or not, contract points with contra,
 points for whists (capo too), the result table with БТ, the running totals,
 and the end of the match (the deals after it are shaded, and a line says who
@@ -245,7 +245,7 @@ def _cached(name: str) -> Any:
 
 
 def _row(c: dict[str, str], x: dict[str, Any]) -> list[str]:
-    """Rules 1-8 of shared/rules/belot.md on one row."""
+    """Rules 1-8 of docs/games/belot.md on one row."""
     n, k = f"N({x['bid']})", f"N({x['capo_bid']})"
     vtp, t = f"N({x['declarer_card_points']})", f"N({x['declarer_tricks']})"
     vcp0, vcv0 = f"N({x['declarer_declarations']})", f"N({x['defender_declarations']})"

@@ -1,4 +1,4 @@
-"""The arithmetic of preferans deals, every game at once (shared/rules/preferans.md
+"""The arithmetic of preferans deals, every game at once (docs/games/preferans.md
 "One deal"): the log's codes as arrays (:mod:`.seats`), what one deal writes
 (:mod:`.outcome`), correction rows (:mod:`.corrections`), the pools' cap,
 overflow and end (:mod:`.pools`), the walk through every game that frames them

@@ -1,6 +1,6 @@
 """The arrays of a scored preferans log, every game at once.
 
-shared/rules/preferans.md "One deal": :func:`compute` turns a deal log into the
+docs/games/preferans.md "One deal": :func:`compute` turns a deal log into the
 paper sheet deal by deal (pool, mountain and whists on each opponent), with the
 pools' cap and overflow, the end of each game, and each deal's effect in whists
 by the settlement formula. The scorer frames these arrays; the log's check for

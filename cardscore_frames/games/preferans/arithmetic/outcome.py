@@ -1,6 +1,6 @@
 """What one preferans deal writes, before the pools' cap: column arithmetic only.
 
-shared/rules/preferans.md "One deal": every deal of every game at once. The pool
+docs/games/preferans.md "One deal": every deal of every game at once. The pool
 points here are what the deal *wants* to write; deals_pool caps them and overflows
 the surplus, the one step that depends on the deals before.
 """

@@ -1,6 +1,6 @@
 """Pools across a game: the cap, the overflow and the game's end.
 
-A pool never passes its target (shared/rules/preferans.md "Pool overflow"), so what a
+A pool never passes its target (docs/games/preferans.md "Pool overflow"), so what a
 deal writes in the pools depends on every deal before it in its game. This module
 walks the deals position by position (the first deal of every game, then the second
 of every game, ...) with arrays over all games at once. Rows are laid out position

@@ -1,4 +1,4 @@
-"""The preferans пулька in Excel (shared/rules/sheets.md, section 1).
+"""The preferans пулька in Excel (docs/guide/excel.md, the пулька).
 
 One sheet per game: the pool sheet drawn as on paper (sectors, the centre with
 the pool target, the dot-joined running entries of pool, mountain and whists

@@ -1,4 +1,4 @@
-"""The пулька drawn on a grid of small cells (shared/rules/sheets.md, 1.1).
+"""The пулька drawn on a grid of small cells (docs/guide/excel.md, the пулька).
 
 Each zone is a merged block: the mountain (гора) nearest the centre, then the
 pool (пуля), then the whist band (висты) along the player's own edge, split in

@@ -1,6 +1,6 @@
 """The end of a пулька on a sheet: the players' final pool, mountain and whists
 (a table that reads back as the preferans ``sheet`` log), and the settlement
-laid out step by step as the seed does it (shared/rules/sheets.md, 1.3).
+laid out step by step as the seed does it (docs/guide/excel.md, the пулька).
 
 Every step is a formula over the table, the details (pool target, price of a
 whist, currency unit) and the rules sheet (a, b, the 3-whist compensation),

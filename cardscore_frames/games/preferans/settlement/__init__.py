@@ -1,5 +1,5 @@
 """Preferans settlement: the end-of-game sheet (пулька) settled by the exact
-formula and the seed's two paper methods (shared/rules/preferans.md "Settlement"),
+formula and the seed's two paper methods (docs/games/preferans.md "Settlement"),
 and the same sheet summed from scored deals (:mod:`.from_deals`)."""
 
 from cardscore_frames.games.preferans.settlement.from_deals import (

@@ -1,6 +1,6 @@
 """Preferans settlement money: whists x price in whole minor units, every game zero.
 
-shared/rules/preferans.md "Settlement", Money: floor each player's exact amount to
+docs/games/preferans.md "Settlement", Money: floor each player's exact amount to
 the currency's smallest unit, then give the units still missing, one each, to the
 largest remainders (ties: the larger exact amount, then the name), in integer
 arithmetic on seat-major (4, games) arrays.

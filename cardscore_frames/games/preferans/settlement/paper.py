@@ -1,7 +1,7 @@
 """The seed's paper methods: pools into the mountain, the amnesty, and the one-point
 adjustments of method 1 ("amnesty") and method 2 ("average mountain").
 
-shared/rules/preferans.md "Settlement". Arrays are seat-major, (4, games), with
+docs/games/preferans.md "Settlement". Arrays are seat-major, (4, games), with
 zeros on the seats a game does not have (see :mod:`settle_layout`).
 """
 

@@ -1,6 +1,6 @@
 """The preferans score sheet (пулька) at the end of a game: columns, checks, arrays.
 
-One row per (game, player), as shared/rules/preferans.md "The sheet" describes it:
+One row per (game, player), as docs/games/preferans.md "The sheet" describes it:
 ``seat`` (1..n in seating order), ``player``, ``pool``, ``mountain`` and
 ``whists_on_1 .. whists_on_4``, the whists this player wrote on the player in that
 seat. A blank ``pool`` (or no ``pool`` column: every pool was closed) is a closed

@@ -1,6 +1,6 @@
 """Preferans settlement: the end-of-game balance of every game at once, vectorised.
 
-shared/rules/preferans.md "Settlement", seed ``000_71195628d9952bc0``. Every game is
+docs/games/preferans.md "Settlement", seed ``000_71195628d9952bc0``. Every game is
 a column of seat-major arrays of shape (4, games), zero on the seats it lacks, so
 thousands of games of 3 and 4 players settle in one pass, with no loop over games:
 the sheet's arrays in settle_layout.py, the whists by each method in
@@ -234,7 +234,7 @@ def settle(
     adjust_seat: int = -1,
     validate: bool = True,
 ) -> pd.DataFrame:
-    """Settle every game of a preferans sheet (shared/rules/preferans.md "Settlement").
+    """Settle every game of a preferans sheet (docs/games/preferans.md "Settlement").
 
     Parameters
     ----------

@@ -1,6 +1,6 @@
 """Preferans settlement in whists: every game's balance by the chosen method.
 
-shared/rules/preferans.md "Settlement". The exact formula, and the seed's methods 1
+docs/games/preferans.md "Settlement". The exact formula, and the seed's methods 1
 and 2 after their adjustments (:mod:`settle_paper`), on seat-major (4, games)
 arrays (:mod:`settle_layout`); whists are kept as integer twelfths, in which every
 game's exact balance is whole (12 is a common multiple of 3 and 4).

@@ -1,4 +1,4 @@
-"""The tarot feuille de marque in Excel (shared/rules/sheets.md, section 3).
+"""The tarot feuille de marque in Excel (docs/guide/excel.md, French tarot).
 
 One sheet per partie: a row per donne with the taker, contract, called
 partner, oudlers, points, result, petit au bout, poignées and chelem in the

@@ -1,5 +1,5 @@
-"""The feuille de marque's columns, codes and details (shared/rules/sheets.md,
-section 3), and reading a feuille back, ours or a filled template, by its
+"""The feuille de marque's columns, codes and details (docs/guide/excel.md,
+French tarot), and reading a feuille back, ours or a filled template, by its
 headings."""
 
 from __future__ import annotations

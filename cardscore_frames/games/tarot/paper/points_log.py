@@ -1,7 +1,7 @@
 """The feuille de marque of a points-only log: each player's donne and cumul.
 
 A score keeper who writes down only each player's score per donne keeps the
-right half of the feuille (shared/rules/sheets.md, 3.2): the N°, the dealer who
+right half of the feuille (docs/guide/excel.md, French tarot): the N°, the dealer who
 sits out at a 5-seat table (Mort), then for each player in seating order his
 donne and cumul (bold), and the checks Σ donne and Σ cumul, 0 on every line.
 Totals and places under the last donne, the chart of the cumuls beside the

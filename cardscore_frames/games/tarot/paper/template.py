@@ -2,7 +2,7 @@
 
 The same columns as the export (:mod:`.export`), with drop-downs on every
 choice, checks on oudlers and points, and formulas in the score columns: the
-donne's value S by rules 1 to 9 of shared/rules/tarot.md (needed points,
+donne's value S by rules 1 to 9 of docs/games/tarot.md (needed points,
 margin with the half point to the winner, contract multiplier, petit au bout,
 poignées of either camp, chelem), then each player's share (taker, partner,
 defenders, a dealer sitting out). The working columns sit hidden right of
@@ -292,7 +292,7 @@ _SEP = " ; "
 
 
 def _row(c: dict[str, str], x: dict[str, str], k: int) -> list[str]:
-    """The working formulas of one row (rules 1-9 of shared/rules/tarot.md),
+    """The working formulas of one row (rules 1-9 of docs/games/tarot.md),
     on the paper codes of its choices (``c``)."""
     out = "0" if k < 5 else f'IF({x["sits_out"]}="",0,1)'
     alone = "TRUE" if k < 5 else f'OR({x["partner"]}="",{x["partner"]}={x["taker"]})'
