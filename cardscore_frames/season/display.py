@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.season.criteria import CRITERIA
+from cardscore_frames.season.standings import FIGURES, OPTIONAL
 from cardscore_frames.season.words import criterion, header, ranked_by
 
 __all__ = [
@@ -34,31 +35,7 @@ CRITERION_COLUMN = {
 }
 
 #: Every figure of the full table, in order (those present and not empty).
-FULL = (
-    "rank",
-    "player",
-    "games",
-    "deals",
-    "total",
-    "mean_per_game",
-    "mean_per_deal",
-    "wins",
-    "wins_shared",
-    "losses",
-    "win_rate",
-    "average_place",
-    "best",
-    "worst",
-    "longest_streak",
-    "positive",
-    "points_for",
-    "points_against",
-    "difference",
-    "unfinished",
-    "place_points",
-    "money",
-)
-
+FULL = (*FIGURES, *OPTIONAL)
 _SIGNED = "+#,##0;[Red]-#,##0;0"
 _SIGNED_1 = "+#,##0.0;[Red]-#,##0.0;0"
 #: Number formats by figure; decimals are rounded to the same places when

@@ -335,7 +335,26 @@ def _ordinal(k: int) -> str:
     return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k if k < 20 else k % 10, 'th') }"
 
 
-_OPTIONAL = (
+#: The figures every table has, in order, after the game and group columns.
+FIGURES = (
+    "rank",
+    "player",
+    "games",
+    "deals",
+    "total",
+    "mean_per_game",
+    "mean_per_deal",
+    "wins",
+    "wins_shared",
+    "losses",
+    "win_rate",
+    "average_place",
+    "best",
+    "worst",
+    "longest_streak",
+)
+#: The figures a table has when its games give them, after :data:`FIGURES`.
+OPTIONAL = (
     "positive",
     "points_for",
     "points_against",
@@ -352,25 +371,11 @@ def _finish(out: pd.DataFrame, by: list[str]) -> pd.DataFrame:
         (c for c in out.columns if c.startswith("tiebreak_")),
         key=lambda c: int(c.split("_")[1]),
     )
-    optional = [c for c in _OPTIONAL if c in out and out[c].notna().any()]
+    optional = [c for c in OPTIONAL if c in out and out[c].notna().any()]
     cols = [
         "game",
         *by,
-        "rank",
-        "player",
-        "games",
-        "deals",
-        "total",
-        "mean_per_game",
-        "mean_per_deal",
-        "wins",
-        "wins_shared",
-        "losses",
-        "win_rate",
-        "average_place",
-        "best",
-        "worst",
-        "longest_streak",
+        *FIGURES,
         *optional,
         "rank_points",
         *ties,
