@@ -150,7 +150,7 @@ def test_demo_prints_a_few_lines_a_sample_and_everything_when_verbose(
     demo.run(argparse.Namespace(out_dir=str(tmp_path), verbose=True), out=full)
     # the bundled belot season: 300 deals in 22 matches (its description says so)
     lines = short.getvalue().splitlines()
-    assert lines[1] == "belot_season.csv: Bazar-Belot, 300 deals in 22 games"
+    assert lines[1] == "belot: Bazar-Belot, 300 deals in 22 games"
     assert lines[2].startswith("  leading by games won: ")
     assert lines[3] == f"  written: {tmp_path / 'belot.xlsx'}"
     assert "== Match results ==" not in short.getvalue()

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace, out=None) -> None:
             deals = score_log(str(path), game, out=tables)
             scored = get_game(game).score(deals)
             written.append(to_excel(scored, folder / f"{name}.xlsx"))
-            print(_summary(path, scored, written[-1]), file=out)
+            print(_summary(name, scored, written[-1]), file=out)
             if name.startswith("league"):
                 league.append(scored)
         else:
@@ -88,12 +88,12 @@ def run(args: argparse.Namespace, out=None) -> None:
             settled = _settled(sheet)
             print_tables({"Settled (exact)": settled}, tables)
             written.append(to_excel(sheet, folder / f"{name}.xlsx", method="paper"))
-            print(_settled_summary(path, settled, written[-1]), file=out)
+            print(_settled_summary(name, settled, written[-1]), file=out)
     if league:
         written.append(_season_book(league, folder / SEASON_BOOK, out))
         print(
-            f"{SEASON_BOOK}: the league's standings, head to head and players "
-            f"-> {written[-1]}",
+            "\nThe league's season: standings, head to head, the players two to "
+            f"a page\n  written: {written[-1]}",
             file=out,
         )
     print(f"\nScore sheets written to {folder.resolve()}:", file=out)
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace, out=None) -> None:
         print("\nEvery table in full: cardscore demo --verbose", file=out)
 
 
-def _summary(path: Path, scored: pd.DataFrame, written: Path) -> str:
+def _summary(name: str, scored: pd.DataFrame, written: Path) -> str:
     """A few lines on one sample: what was read, who leads, what was written."""
     entry = get_game(scored.cardscore.game)
     ledger = entry.to_ledger(scored)
@@ -112,17 +112,17 @@ def _summary(path: Path, scored: pd.DataFrame, written: Path) -> str:
     leaders = ", ".join(table["player"].astype(str).head(3))
     rule = str(table["ranking"].iloc[0]).split(", then")[0]
     return (
-        f"\n{path.name}: {entry.title}, {plural(len(scored), 'deal')} in "
+        f"\n{name}: {entry.title}, {plural(len(scored), 'deal')} in "
         f"{plural(games, 'game')}\n  leading by {rule}: {leaders}\n"
         f"  written: {written}"
     )
 
 
-def _settled_summary(path: Path, settled: pd.DataFrame, written: Path) -> str:
+def _settled_summary(name: str, settled: pd.DataFrame, written: Path) -> str:
     games = settled["game_id"].nunique()
     best = settled.groupby("player", observed=True)["whists"].sum().idxmax()
     return (
-        f"\n{path.name}: end-of-game sheets of {plural(games, 'game')}, settled\n"
+        f"\n{name}: end-of-game sheets of {plural(games, 'game')}, settled\n"
         f"  most whists won: {best}\n  written: {written}"
     )
 
