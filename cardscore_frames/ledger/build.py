@@ -36,23 +36,31 @@ def from_wide(
 
     ``scores`` and each array of ``extra`` may be given as a function of no
     arguments that returns the array (or as a :class:`SeatBlock`): it is made
-    when its column is, so that only one (deals, seats) array is alive at a time.
+    when its column is, so that only one (deals, seats) array is alive at a time,
+    and, being made for the ledger alone, becomes its column without a copy
+    (an array given as it is is copied: it is the caller's).
     """
     game_type, role_type, _ = registry()
     k = len(player_columns)
     present = seated(scored, player_columns)  # (deals, seats): the ledger's rows
     full = bool(present.all())  # every seat taken (belot always): nothing to drop
 
-    def cells(values) -> np.ndarray:
-        """A (deals, seats) array as one value per ledger row (a new array)."""
-        return np.array(values).reshape(-1) if full else np.asarray(values)[present]
+    def cells(values, made: bool = False) -> np.ndarray:
+        """A (deals, seats) array as one value per ledger row: a new array, or
+        the array itself when it was ``made`` here for this column alone."""
+        if not full:
+            return np.asarray(values)[present]
+        flat = np.ascontiguousarray(values) if made else np.array(values)
+        return flat.reshape(-1)
 
     slots = cells(np.broadcast_to(np.arange(1, k + 1, dtype=np.int8), present.shape))
     code = game_type.categories.get_loc(game)
     out: dict[str, object] = {
         "game": pd.Categorical.from_codes(np.full(len(slots), code), dtype=game_type)
     }
-    out.update(_deal_columns(scored, seats_taken(present), game))
+    # every seat taken: each deal's rows are k, a scalar repeat (about twice
+    # as fast as a count per deal)
+    out.update(_deal_columns(scored, k if full else seats_taken(present), game))
     codes, names = _player_codes(scored, player_columns)
     out["player"] = pd.Categorical.from_codes(
         cells(codes), dtype=pd.CategoricalDtype(names)
@@ -61,11 +69,13 @@ def from_wide(
     out["role"] = _roles(
         cells(roles) if roles is not None else None, role_names, role_type, len(slots)
     )
-    out["score"] = cells(np.asarray(_made(scores, len(scored)), dtype=np.float64))
-    for name, values in (extra or {}).items():
-        values = _made(values, len(scored))
+    made = callable(scores) or isinstance(scores, SeatBlock)
+    values = np.asarray(_made(scores, len(scored)), dtype=np.float64)
+    out["score"] = cells(values, made)
+    for name, given in (extra or {}).items():
+        values = _made(given, len(scored))
         if isinstance(values, np.ndarray):
-            out[name] = cells(values)
+            out[name] = cells(values, callable(given) or isinstance(given, SeatBlock))
         else:
             out[name] = np.full(len(slots), values)
         del values  # one (deals, seats) array alive at a time
