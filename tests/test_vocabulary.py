@@ -17,6 +17,7 @@ from pathlib import Path
 import openpyxl
 import pandas as pd
 import pytest
+from test_belot import BASE as BELOT_DEAL
 
 import cardscore_frames as csf
 from cardscore_frames.checking.schema import normalise_token, normalise_value
@@ -42,25 +43,7 @@ TAROT = dict(
     poignee_defence="none",
     chelem="none",
 )
-BELOT = dict(
-    game_id=1,
-    deal=1,
-    a1="Aram",
-    a2="Ani",
-    b1="Davit",
-    b2="Gayane",
-    declarer="a",
-    contract="hearts",
-    bid=8,
-    capo=False,
-    capo_bid=None,
-    doubling="none",
-    declarer_tricks=5,
-    declarer_card_points=97,
-    declarer_declarations=0,
-    defender_declarations=0,
-    bela="none",
-)
+BELOT = BELOT_DEAL  # a plain made hearts deal of the belot tests
 BELOT_POINTS = dict(
     game_id=1,
     deal=1,
