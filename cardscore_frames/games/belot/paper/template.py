@@ -145,8 +145,8 @@ def write_template(
     )
     _after_end(sheet, layout, over, first, last)
     write_bottom(sheet, layout, last, (0, 0), _winner(layout, over, first, last, rules))
-    plotted = _chart_data(book.sheet(RULES_SHEET), sheet, layout, first, last)
-    chart(sheet, layout, first, last, plotted=plotted)
+    x, plotted = _chart_data(book.sheet(RULES_SHEET), sheet, layout, first, last)
+    chart(sheet, layout, first, last, plotted=plotted, x=x)
     sheet.autofit(minimum=4, maximum=24)
     sheet.freeze(first, 1)
     sheet.landscape_fit_to_page(repeat_rows=(first - 2, first - 1), pages_tall=1)
@@ -315,14 +315,14 @@ def _shown(c: dict[str, str]) -> dict[str, str]:
 
 def _chart_data(
     rules: Sheet, sheet: Sheet, layout: Table, first: int, last: int
-) -> list[tuple[str, CellRange]]:
-    """The chart's lines, on the Правила sheet: each pair's Σ, and #N/A on the
-    rows not scored, which a line chart skips where it would draw a blank
-    text as 0, so that the lines end at the last deal typed. The #N/A are
-    painted in the background colour; the cells stay visible, since some
-    spreadsheets leave hidden ones out of charts."""
+) -> tuple[CellRange, list[tuple[str, CellRange]]]:
+    """The chart's x values and lines, on the Правила sheet: the deal's number
+    and each pair's Σ, and #N/A on the rows not scored, whose points an XY
+    chart leaves out in every spreadsheet, so that the lines end at the last
+    deal typed. The #N/A are painted in the background colour; the cells stay
+    visible, since some spreadsheets leave hidden ones out of charts."""
     top, left = 2, 3
-    rules.merge(top, left, top, left + 1, "График: счёт по сдачам", "header")
+    rules.merge(top, left, top, left + 2, "График: счёт по сдачам", "header")
     rules.workbook.styles.register("unseen", {"font_color": "#FFFFFF"})
     out = []
     for k, pair in enumerate(("A", "B")):
@@ -338,16 +338,27 @@ def _chart_data(
         )
         bottom = top + 1 + len(formulas)
         out.append((name, CellRange(rules.name, top + 2, left + k, bottom, left + k)))
+    col = left + 2
+    rules.write(top + 1, col, "Сдача", "subheader")
+    total = layout.col("total_A")  # a deal is scored when its Σ is a number
+    numbers = [
+        f"=IF(ISNUMBER({sheet.ref(r, total)}),{r - first + 1},NA())"
+        for r in range(first, last + 1)
+    ]
+    rules.write_formula_column(
+        top + 2, col, numbers, ["#N/A"] * len(numbers), ("body", "centre")
+    )
+    x = CellRange(rules.name, top + 2, col, top + 1 + len(numbers), col)
     corner = cell_ref(top + 2, left)
     rules.highlight(
         top + 2,
         left,
         top + 1 + last - first + 1,
-        left + 1,
+        left + 2,
         f"=ISNA({corner})",
         "unseen",
     )
-    return out
+    return x, out
 
 
 def _after_end(sheet: Sheet, layout: Table, over: str, first: int, last: int) -> None:
@@ -407,7 +418,7 @@ def rule_tables(book: Workbook, rules: Any) -> SheetEntry:
         sheet, row + 1, 0, "Контра", ("код", "множитель"), doublings, "Doublings"
     )
     _word_tables(sheet, row + 6, 0)
-    sheet.set_widths({0: 42, 1: 10, 3: 10, 4: 10})
+    sheet.set_widths({0: 42, 1: 10, 3: 10, 4: 10, 5: 10})
     return SheetEntry(sheet.name)
 
 
