@@ -17,8 +17,10 @@ _NONE = ("нет", "no", "ոչ", "")
 #: Cyrillic letters (А, В, Б) or Armenian ones (Ա, Բ), the pairs read the same.
 PAIR = Vocabulary(
     codes={"a": "A", "b": "B"},
-    words={"a": ("а", "пара а", "pair a", "ա", "զույգ ա"),
-        "b": ("б", "в", "пара б", "pair b", "բ", "զույգ բ"),},
+    words={
+        "a": ("а", "пара а", "pair a", "ա", "զույգ ա"),
+        "b": ("б", "в", "пара б", "pair b", "բ", "զույգ բ"),
+    },
 )
 PAIR_OR_NONE = Vocabulary({"none": ""}, {"none": _NONE}) | PAIR
 #: The trump suit, or БК (без козыря) for no-trump.
