@@ -15,8 +15,11 @@ from cardscore_frames.season.criteria import (
     default_ranking,
 )
 from cardscore_frames.season.h2h import H2H_COLUMNS, TEAM_COLUMNS, head_to_head
+from cardscore_frames.season.partners import Partnerships, partnerships
+from cardscore_frames.season.periods import FREQUENCIES, medals, periods
 from cardscore_frames.season.profile import profile
 from cardscore_frames.season.ratings import Ratings, rating_model, ratings
+from cardscore_frames.season.records import RECORDS, improvement, records, streaks
 from cardscore_frames.season.standings import standings
 from cardscore_frames.season.style import style
 from cardscore_frames.season.workbook import to_excel
@@ -41,4 +44,13 @@ __all__ = [
     "default_ranking",
     "PLACE_POINTS",
     "Ranking",
+    "records",
+    "streaks",
+    "improvement",
+    "RECORDS",
+    "periods",
+    "medals",
+    "FREQUENCIES",
+    "partnerships",
+    "Partnerships",
 ]
