@@ -17,6 +17,8 @@ the comment beside it; none is read off the code under test.
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 
 import numpy as np
 import openpyxl
@@ -650,3 +652,44 @@ def test_libreoffice_recalculates_the_prefcount_block_to_our_values(tmp_path):
         )
     }
     assert not wrong
+
+
+def test_dask_settle_takes_the_rounding():
+    dd = pytest.importorskip("dask.dataframe")
+    dask = pytest.importorskip("dask")
+    sheet = prefcount_four(77)
+    with dask.config.set(scheduler="sync"):
+        got = preferans.settle(
+            dd.from_pandas(sheet, npartitions=1),
+            method="average",
+            rules=Rules.leningrad(),
+            adjust_seat=1,
+            rounding="multiple",
+        ).compute()
+    assert got["whists"].tolist() == [341, 331, 221, -893]
+
+
+def test_command_line_settle_takes_the_rounding(tmp_path):
+    path = tmp_path / "prefcount.csv"
+    prefcount_four(77).to_csv(path, index=False)
+    common = ["settle", str(path), "--rules", "leningrad", "--method", "average"]
+    got = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cardscore_frames",
+            *common,
+            "--adjust-seat",
+            "1",
+            "--rounding",
+            "multiple",
+            "--out",
+            str(tmp_path / "out.csv"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert got.returncode == 0, got.stderr
+    out = pd.read_csv(tmp_path / "out.csv")
+    assert out["whists"].tolist() == [341, 331, 221, -893]
