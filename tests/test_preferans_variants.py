@@ -693,3 +693,118 @@ def test_command_line_settle_takes_the_rounding(tmp_path):
     assert got.returncode == 0, got.stderr
     out = pd.read_csv(tmp_path / "out.csv")
     assert out["whists"].tolist() == [341, 331, 221, -893]
+
+
+# --- the vectorised scorer against a plain deal-by-deal oracle ----------------
+
+VALUE = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
+OBLIGATION = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
+
+
+def _oracle_contract(rec, rules, seat_of):
+    """One contract deal as the docs' rules say, written out plainly: returns
+    {(kind, seat) or (i, j): amount}, seats 1-based."""
+    out: dict = {}
+
+    def add(key, amount):
+        if amount:
+            out[key] = out.get(key, 0) + int(amount)
+
+    n = 4 if pd.notna(rec["player4"]) else 3
+    declarer = seat_of[rec["declarer"]]
+    dealer = seat_of.get(rec["dealer"]) if n == 4 else None
+    order = [(declarer - 1 + k) % n + 1 for k in range(1, n)]
+    first, second = [s for s in order if s != dealer]
+    call = {s: rec[f"call{s}"] for s in (first, second)}
+    tricks = {s: rec[f"tricks{s}"] for s in range(1, n + 1)}
+    given = any(pd.notna(t) for t in tricks.values())
+    tricks = {s: 0 if pd.isna(t) else int(t) for s, t in tricks.items()}
+    level = int(str(rec["contract"]).rstrip("schdnt"))
+    v, o = VALUE[level], OBLIGATION[level]
+    others = [s for s in range(1, n + 1) if s != declarer]
+    if not rules.dealer_consolation:
+        others = [s for s in others if s != dealer]
+    half = call[second] == "half"
+    whisters = [s for s in (first, second) if call[s] == "whist"]
+    if half and not (rules.half_whist == "played" and given):
+        add(("pool", declarer), v)
+        rate = rules.consolation_whists or rules.trick_whists
+        add((second, declarer), rate * v * o // 2)
+        return out
+    if not whisters and not half:
+        add(("pool", declarer), v)
+        return out
+    short = max(level - tricks[declarer], 0)
+    if short:
+        add(("mountain", declarer), rules.undertrick_mountain * v * short)
+        for s in others:
+            add((s, declarer), rules.consolation_whists * v * short)
+    else:
+        add(("pool", declarer), v)
+    took = tricks[first] + tricks[second]
+    cost = round(rules.whister_shortfall * v)
+    if half:  # played out: a lone whist for O/2
+        add((second, declarer), rules.trick_whists * v * min(took, o // 2))
+        if rules.responsible_whist:
+            add(("mountain", second), cost * max(o // 2 - took, 0))
+        return out
+    per = rules.trick_whists * v
+    if len(whisters) == 2:
+        for s in whisters:
+            add((s, declarer), per * tricks[s])
+    elif short and rules.lone_whist == "gentleman":
+        add((first, declarer), per * took // 2)
+        add((second, declarer), per * took // 2)
+    else:
+        add((whisters[0], declarer), per * took)
+    missing = max(o - took, 0) if rules.responsible_whist else 0
+    if len(whisters) == 1:
+        add(("mountain", whisters[0]), cost * missing)
+    elif level <= 7:
+        for s in whisters:
+            add(("mountain", s), cost * min(max(o // 2 - tricks[s], 0), missing))
+    else:
+        add(("mountain", second), cost * missing)
+    return out
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        pytest.param(Rules(consolation_whists=0, half_whist="played"), id="both"),
+        pytest.param(Rules(half_whist="played"), id="played"),
+        pytest.param(Rules(consolation_whists=0), id="no-consolation"),
+        pytest.param(
+            Rules.rostov(consolation_whists=0, half_whist="played"), id="rostov"
+        ),
+        pytest.param(
+            Rules(
+                consolation_whists=2,
+                trick_whists=2,
+                half_whist="played",
+                dealer_consolation=False,
+                responsible_whist=False,
+            ),
+            id="doubled-no-dealer-not-responsible",
+        ),
+    ],
+)
+def test_every_contract_deal_as_the_plain_oracle_scores_it(rules):
+    # uncapped pools (a target nobody reaches) so that each deal stands alone
+    log = preferans.random_games(
+        120, seed=11, rules=rules, pool_targets=(10_000,), max_deals=25, to_end=False
+    )
+    scored = preferans.score(log, rules=rules)
+    contract = ~scored["contract"].isin(["pass", "misere"]).to_numpy()
+    played_half = 0
+    for k in np.flatnonzero(contract):
+        rec = log.iloc[k]
+        seat_of = {rec[f"player{s}"]: s for s in SEATS if pd.notna(rec[f"player{s}"])}
+        expected = _oracle_contract(rec, rules, seat_of)
+        assert written(scored, k) == expected, (k, rec.to_dict())
+        played_half += scored["outcome"].iloc[k] in ("made", "failed") and any(
+            rec[f"call{s}"] == "half" for s in SEATS
+        )
+    assert contract.sum() > 2000
+    if rules.half_whist == "played":
+        assert played_half > 50  # the generator plays about half of them out
