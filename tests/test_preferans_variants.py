@@ -808,3 +808,26 @@ def test_every_contract_deal_as_the_plain_oracle_scores_it(rules):
     assert contract.sum() > 2000
     if rules.half_whist == "played":
         assert played_half > 50  # the generator plays about half of them out
+
+
+def test_season_tables_of_a_log_scored_with_the_variants():
+    # The season's standings and profiles take the log as scored with its
+    # rules: each player's total is the sum of his games' exact settlements
+    # (the sheet summed from the deals, then settled: another path).
+    rules = Rules(half_whist="played", consolation_whists=0)
+    log = csf.validate(
+        preferans.random_games(6, seed=2, rules=rules), game="preferans", rules=rules
+    )
+    scored = preferans.score(log)
+    halves = scored[[f"call{s}" for s in SEATS]].eq("half").any(axis=1)
+    assert (halves & scored["outcome"].isin(["made", "failed"])).any()
+    standings = csf.season.standings(preferans.to_ledger(scored), by=None)
+    settled = preferans.settle(preferans.sheet(scored))
+    expected = settled.groupby("player")["whists"].sum().sort_index()
+    got = standings.set_index("player")["total"].sort_index()
+    assert np.allclose(got, expected)
+    players = csf.season.profile(scored)["player"].set_index("player")
+    assert (
+        players["deals"].sum()
+        == (scored["players"].clip(upper=3)).sum() + (scored["players"] == 4).sum()
+    )
