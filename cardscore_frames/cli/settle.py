@@ -64,6 +64,13 @@ def add(sub) -> None:
         help="the seat method 2 adjusts (default -1: the last)",
     )
     st.add_argument(
+        "--rounding",
+        choices=preferans.ROUNDINGS,
+        default="nearest",
+        help="method 2's adjustment: the nearest total that divides (default), "
+        "or the nearest multiple of the number of players (PrefCount)",
+    )
+    st.add_argument(
         "--out", default=None, help="write the settlement to .csv, .parquet or .xlsx"
     )
     st.add_argument(
@@ -85,6 +92,7 @@ def run(args: argparse.Namespace, out=None) -> None:
         whist_price=args.price,
         unit=args.unit,
         adjust_seat=args.adjust_seat,
+        rounding=args.rounding,
     )
     settled = next(iter(tables.values()))
     if args.all:

@@ -31,7 +31,10 @@ from cardscore_frames.games.preferans.settlement.layout import (
     whists_matrix,
 )
 from cardscore_frames.games.preferans.settlement.money import PRICE_SCALE, money_units
-from cardscore_frames.games.preferans.settlement.paper import COMPENSATION_WHISTS
+from cardscore_frames.games.preferans.settlement.paper import (
+    COMPENSATION_WHISTS,
+    ROUNDINGS,
+)
 from cardscore_frames.games.preferans.settlement.schema import SHEET_SCHEMA
 from cardscore_frames.games.preferans.settlement.whists import (
     TWELFTHS,
@@ -41,6 +44,7 @@ from cardscore_frames.games.preferans.settlement.whists import (
 
 __all__ = [
     "METHODS",
+    "ROUNDINGS",
     "COMPENSATION_WHISTS",
     "SETTLE_COLUMNS",
     "PAIR_COLUMNS",
@@ -50,6 +54,7 @@ __all__ = [
 ]
 
 Method = Literal["exact", "paper", "average"]
+Rounding = Literal["nearest", "multiple"]
 
 #: "Settlement": the exact formula, the seed's method 1 ("amnesty", written on paper
 #: player by player) and method 2 ("average mountain").
@@ -91,9 +96,18 @@ PAIR_COLUMNS = (
 )
 
 
-def _check_options(method, whist_price, unit, adjust_seat) -> None:
+def _check_options(method, whist_price, unit, adjust_seat, rounding) -> None:
     if method not in METHODS:
         raise RulesError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
+    if rounding not in ROUNDINGS:
+        raise RulesError(
+            f"rounding must be one of {', '.join(ROUNDINGS)}; got {rounding!r}"
+        )
+    if rounding != "nearest" and method != "average":
+        raise RulesError(
+            f"rounding={rounding!r} is an option of method='average' (method 2) "
+            f"only; got method={method!r}"
+        )
     if whist_price is not None and not _positive(whist_price):
         raise RulesError(f"whist_price must be a positive number; got {whist_price!r}")
     if not _positive(unit) or round(unit * PRICE_SCALE) < 1:
@@ -122,8 +136,10 @@ def _positive(x: object) -> bool:
     )
 
 
-def _prepare(sheet, method, whist_price, unit, rules, adjust_seat, validate):
-    _check_options(method, whist_price, unit, adjust_seat)
+def _prepare(
+    sheet, method, whist_price, unit, rules, adjust_seat, validate, rounding="nearest"
+):
+    _check_options(method, whist_price, unit, adjust_seat, rounding)
     checked, rules = prepare_log(
         sheet, SHEET_SCHEMA, PreferansRules, rules, validate=validate
     )
@@ -131,7 +147,7 @@ def _prepare(sheet, method, whist_price, unit, rules, adjust_seat, validate):
     if whist_price is not None:
         price = np.where(np.isnan(sh.price), float(whist_price), sh.price)
         sh = sh._replace(price=price)
-    return checked, sh, whist_balance(sh, rules, method, adjust_seat)
+    return checked, sh, whist_balance(sh, rules, method, adjust_seat, rounding)
 
 
 def _whists(twelfths: np.ndarray, whole: bool) -> np.ndarray:
@@ -232,6 +248,7 @@ def settle(
     unit: float = 0.01,
     rules: Rules | None = None,
     adjust_seat: int = -1,
+    rounding: Rounding = "nearest",
     validate: bool = True,
 ) -> pd.DataFrame:
     """Settle every game of a preferans sheet (docs/games/preferans.md "Settlement").
@@ -260,6 +277,12 @@ def settle(
     adjust_seat : int
         Method 2's adjusted player: a seat 1..4, or counted from the last (-1, the
         default: the last seat, as in the seed's example).
+    rounding : {"nearest", "multiple"}
+        Method 2's adjustment when the mountains' total does not divide:
+        ``"nearest"`` (the seed) moves it to the nearest total that divides, a tie
+        adding a point; ``"multiple"`` (PrefCount) to the nearest multiple of the
+        number of players. They differ only at 4 players on a total of 4k + 1,
+        which ``"multiple"`` moves a point down. Other methods take ``"nearest"``.
     validate : bool
         Check the sheet first (every problem raises at once). Pass ``False`` only
         for a frame already checked with these rules.
@@ -305,7 +328,7 @@ def settle(
     [0.38, -1.03, -0.23, 0.88]
     """
     checked, sh, st = _prepare(
-        sheet, method, whist_price, unit, rules, adjust_seat, validate
+        sheet, method, whist_price, unit, rules, adjust_seat, validate, rounding
     )
     return _settle_frame(checked, sh, st, method, unit)
 
@@ -316,6 +339,7 @@ def pairwise(
     method: Method = "exact",
     rules: Rules | None = None,
     adjust_seat: int = -1,
+    rounding: Rounding = "nearest",
     validate: bool = True,
 ) -> pd.DataFrame:
     """The balance of every pair of players, as the seed's method 1 nets it on paper.
@@ -346,7 +370,9 @@ def pairwise(
     >>> pairs.loc[pairs["seat"] == 1, "total"].tolist()
     [17, 33, -12]
     """
-    checked, sh, st = _prepare(sheet, method, None, 0.01, rules, adjust_seat, validate)
+    checked, sh, st = _prepare(
+        sheet, method, None, 0.01, rules, adjust_seat, validate, rounding
+    )
     return _pair_frame(checked, sh, st, method)
 
 
@@ -392,6 +418,7 @@ def settle_report(
     unit: float = 0.01,
     rules: Rules | None = None,
     adjust_seat: int = -1,
+    rounding: Rounding = "nearest",
 ) -> dict[str, pd.DataFrame]:
     """The tables ``cardscore settle SHEET --method M`` prints.
 
@@ -413,7 +440,7 @@ def settle_report(
     ['Settlement (average)', 'Pairs', 'Games']
     """
     checked, sh, st = _prepare(
-        sheet, method, whist_price, unit, rules, adjust_seat, True
+        sheet, method, whist_price, unit, rules, adjust_seat, True, rounding
     )  # checked once, settled once for both tables
     res = _settle_frame(checked, sh, st, method, unit)
     pairs = _pair_frame(checked, sh, st, method)
