@@ -167,6 +167,7 @@ def _tarot_deal(draw, players: list[str]) -> dict:
     if chelem == "announced_made" and contre == "garde_contre":
         # the dog is the defence's: 91 less its 6 (3 at 5 players) half points
         # at the least (the rules of the tarot docs page)
+        oudlers = 3
         row["oudlers"], row["card_points"] = 3, 91 - (1.5 if n == 5 else 3)
     elif chelem == "announced_made":
         oudlers = 3 if draw(st.booleans()) else min(oudlers, 2)
