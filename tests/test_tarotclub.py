@@ -413,3 +413,16 @@ def test_fixtures_are_the_generators(tmp_path):
     for name, make in tf.FIXTURE_DEALS.items():
         written = tf.write(tmp_path / name, make())
         assert written.read_bytes() == (tf.FIXTURES / name).read_bytes(), name
+
+
+def test_collect_rejects_a_broken_file_whole(tmp_path):
+    deal = tf.contre_chelem()
+    deal["deal_info"]["contract"] = "Guard agains"
+    path = tf.write(tmp_path / "bad.json", deal)
+    got = csf.read_log(path, game="tarot", errors="collect")
+    assert len(got.deals) == 0
+    assert list(got.deals.columns[:6]) == ["league", "season", "date", "table",
+                                           "game_id", "deal"]  # fmt: skip
+    assert got.rejected[["game_id", "deal"]].values.tolist() == [["bad", 1]]
+    assert "contract must be one of" in got.rejected["problems"].iloc[0]
+    assert list(got.failure_cases["reason"]) == ["unknown_contract"]

@@ -15,7 +15,12 @@ import pandas as pd
 
 from cardscore_frames.checking import Collected, Errors, Source, check_log
 from cardscore_frames.contract import get_game
-from cardscore_frames.errors import LogNotFoundError, LogReadError, RulesError
+from cardscore_frames.errors import (
+    LogNotFoundError,
+    LogReadError,
+    LogValidationError,
+    RulesError,
+)
 from cardscore_frames.io.encoding import decode
 from cardscore_frames.io.excel import read_excel, read_excel_table
 from cardscore_frames.io.foreign import (
@@ -87,7 +92,8 @@ def read_log(
         ``.xlsm`` (a plain table with a header row, or a workbook of this package:
         an export or a filled template, read as :func:`read_excel` reads it),
         another score keeper's saved game a game knows (preferans: OpenPref's
-        ``.prf``, as a sheet), or a DataFrame.
+        ``.prf``, as a sheet; tarot: TarotClub's deal ``.json``, told from a
+        JSON table by its content), or a DataFrame.
     game : str
         ``"tarot"``, ``"belot"`` or ``"preferans"`` (:func:`cardscore_frames.game_names`).
     kind : str
@@ -141,12 +147,34 @@ def read_log(
     entry = get_game(game)
     schema = entry.schema(kind)
     rules = entry.rules.ensure(rules)
-    raw, src = _read_cells(source, sheet=sheet, encoding=encoding, game=game)
+    try:
+        raw, src = _read_cells(source, sheet=sheet, encoding=encoding, game=game)
+    except LogValidationError as exc:  # another program's file, its structure
+        if errors != "collect" or exc.game != entry.name:
+            raise
+        return _file_rejected(exc, schema, rules)
     result = check_log(raw, schema, rules=rules, errors=errors, source=src)
     if isinstance(result, Collected) and raw is not source:
         # a file's rejected rows as its text, not as the reader's categoricals
         return result._replace(rejected=_as_text(result.rejected))
     return result
+
+
+def _file_rejected(exc: LogValidationError, schema: Any, rules: Any) -> Collected:
+    """``errors="collect"`` on a file whose own structure has problems (a deal
+    file of another program): no deal to keep, each deal it names rejected
+    with its problems."""
+    names = [f.name for f in schema.fields if f.required]
+    empty = pd.DataFrame({name: pd.Series([], dtype="str") for name in names})
+    good = check_log(empty, schema, rules=rules, errors="collect").deals
+    fc = exc.failure_cases
+    rejected = (
+        fc.groupby(list(schema.key), sort=False, dropna=False)["message"]
+        .agg("; ".join)
+        .reset_index()
+        .rename(columns={"message": "problems"})
+    )
+    return Collected(good, rejected, fc)
 
 
 def validate(
