@@ -302,6 +302,7 @@ def test_every_problem_of_a_file_at_once(tmp_path):
     tricks[2] = tricks[2].replace("19-T", "22-T")  # no such card
     tricks[5] = tricks[5] + ";05-H"  # five cards, one East plays in trick 16
     tricks[7] = tricks[7].replace("08-S", "21-T")  # played in trick 1 already
+    info["attack_handle"] = "21-T;20-T;19-T"  # no poignée has 3 trumps
     fc = _problems(tmp_path, deal)
     got = dict(zip(fc["column"], fc["reason"], strict=True))
     assert got == {
@@ -312,6 +313,7 @@ def test_every_problem_of_a_file_at_once(tmp_path):
         "tricks[6]": "wrong_trick_size",
         "tricks[8]": "duplicate_card",
         "tricks[16]": "duplicate_card",
+        "deal_info.attack_handle": "wrong_poignee_size",
     }
     messages = dict(zip(fc["column"], fc["message"], strict=True))
     assert (

@@ -131,8 +131,9 @@ def read_structure(
     deal["dog"] = _cards(info.get("dog"), "deal_info.dog", found)
     for key in _HANDLES:
         deal[key] = _cards(info.get(key), f"deal_info.{key}", found)
-    if n and not found.rows:
-        _check_dog(deal, played, found)
+    if n:  # the dog against the tricks only when every trick could be read
+        tricks_read = not any(r["column"].startswith("tricks") for r in found.rows)
+        _check_dog(deal, played if tricks_read else None, found)
         _check_handles(deal, found)
     return deal
 
@@ -282,7 +283,10 @@ def _tricks(value: Any, n: int, found: Found) -> list[list[str]] | None:
     return out
 
 
-def _check_dog(deal: dict, played: set[str], found: Found) -> None:
+SANS_CONTRE = ("garde_sans", "garde_contre")
+
+
+def _check_dog(deal: dict, played: set[str] | None, found: Found) -> None:
     """The dog as the file gives it (TarotClub counts the cards no trick holds):
     the right size, and in a garde sans or contre, untouched."""
     size = 78 - HAND_SIZE[deal["n"]] * deal["n"]
@@ -294,7 +298,7 @@ def _check_dog(deal: dict, played: set[str], found: Found) -> None:
             "wrong_dog_size",
             f"dog must be {size} cards at {deal['n']} players; got {len(dog)}",
         )
-    elif dog and deal["contract"] in ("garde_sans", "garde_contre"):
+    elif played is not None and dog and deal["contract"] in SANS_CONTRE:
         aside = [c for c in DECK if c not in played]
         if sorted(aside) != sorted(dog):
             found.add(
