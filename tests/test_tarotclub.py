@@ -19,6 +19,7 @@ import pytest
 import tarotclub_files as tf
 
 import cardscore_frames as csf
+from cardscore_frames.cli import main
 from cardscore_frames.games.tarot import read_tarotclub
 
 COUNTED = ["card_points", "oudlers", "petit_au_bout", "tarotclub_attack_tricks"]
@@ -428,3 +429,9 @@ def test_collect_rejects_a_broken_file_whole(tmp_path):
     assert got.rejected[["game_id", "deal"]].values.tolist() == [["bad", 1]]
     assert "contract must be one of" in got.rejected["problems"].iloc[0]
     assert list(got.failure_cases["reason"]) == ["unknown_contract"]
+
+
+def test_the_command_line_counts_its_one_game(tmp_path, capsys):
+    path = tf.write(tmp_path / "t.json", tf.contre_chelem())
+    assert main(["validate", str(path), "--game", "tarot"]) == 0
+    assert capsys.readouterr().out.strip().endswith("ok, 1 deal in 1 game")
