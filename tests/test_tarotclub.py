@@ -104,6 +104,40 @@ def test_maximum_deal_is_what_the_issue_computes(tmp_path):
     assert row["poignee_attack"] == "triple"
 
 
+@pytest.mark.parametrize(
+    "players, points, oudlers, ok",
+    [
+        (4, 88, 3, True),  # TarotClub's maximum deal: the dog's 3 points lost
+        (4, 64, 3, True),  # a dog of 6 kings and queens... at most 27 points
+        (4, 63, 3, False),
+        (4, 60, 2, True),  # the defence kept the Excuse too: 4 more
+        (4, 91, 3, False),  # the dog is never the attack's in a garde contre
+        (5, 89.5, 3, True),  # 3 cards in the dog at 5: 91 - 1.5
+        (5, 77, 3, False),  # 91 - 13.5 = 77.5 at the least
+        (3, 88.5, 3, False),  # 6 cards at 3 players too
+    ],
+)
+def test_garde_contre_chelem_bounds(players, points, oudlers, ok):
+    seats = ["Anne", "Bruno", "Chloé", "Denis", "Émile"][:players]
+    row = dict(game_id="1", deal=1, taker="Anne", contract="garde_contre",
+               oudlers=oudlers, card_points=points, chelem="announced_made")  # fmt: skip
+    row.update({f"player{i + 1}": name for i, name in enumerate(seats)})
+    raw = pd.DataFrame([row])
+    if ok:
+        assert len(csf.validate(raw, game="tarot")) == 1
+        return
+    with pytest.raises(csf.LogValidationError, match="chelem made in a garde contre"):
+        csf.validate(raw, game="tarot")
+
+
+def test_a_made_chelem_of_other_contracts_is_still_91_or_87():
+    row = dict(game_id="1", deal=1, player1="A", player2="B", player3="C",
+               player4="D", taker="A", contract="garde", oudlers=3,
+               card_points=88, chelem="announced_made")  # fmt: skip
+    with pytest.raises(csf.LogValidationError, match="must be 91 .3 oudlers. or 87"):
+        csf.validate(pd.DataFrame([row]), game="tarot")
+
+
 # -- counting as the engine counts ----------------------------------------------
 
 
