@@ -94,5 +94,6 @@ def _sheet(args: argparse.Namespace) -> str | int:
 def _counts(deals: pd.DataFrame) -> str:
     found = stamp_of(deals)
     item = "row" if found is not None and found.kind == "sheet" else "deal"
-    games = deals.groupby(["league", "season", "game_id"], observed=True).ngroups
+    keys = ["league", "season", "game_id"]  # a log without league or season: blank
+    games = deals.groupby(keys, observed=True, dropna=False).ngroups
     return f"{plural(len(deals), item)} in {plural(games, 'game')}"
