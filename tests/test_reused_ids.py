@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 import numpy as np
+import openpyxl
 import pandas as pd
 import pytest
 
@@ -250,6 +251,25 @@ def test_excel_round_trip(log, tmp_path):
         for k, s in enumerate(log.scored_parts)
     ]
     assert_same(back, alone)
+    # the index sheet names each game by league, season and id; a workbook of
+    # one league and one season leaves the league and season out
+    words = csf.get_game(log.game).excel.words
+    headings, rows = index_sheet(path)
+    league, season, game = headings[:3]  # then the game's id
+    assert (league, season) == words.grouping
+    named = [(r[league], r[season], str(r[game])) for r in rows]
+    assert named == [(lg, se, gid) for lg, se in PARTS for gid in ("1", "2")]
+    headings, _ = index_sheet(tmp_path / "0.xlsx")
+    assert not set(words.grouping) & set(headings)
+
+
+def index_sheet(path) -> tuple[tuple, list[dict]]:
+    """The index sheet's headings and rows (heading -> value)."""
+    sheet = openpyxl.load_workbook(path, read_only=True).worksheets[0]
+    cells = list(sheet.iter_rows(min_row=4, values_only=True))
+    headings = tuple(h for h in cells[0] if h is not None)
+    rows = [dict(zip(headings, row, strict=False)) for row in cells[1:]]
+    return headings, [r for r in rows if r[headings[0]] is not None]
 
 
 def test_command_line(log, tmp_path, capsys):
@@ -400,6 +420,9 @@ def test_preferans_sheet_log(tmp_path, capsys):
     # read back from its workbook
     path = csf.to_excel(sheet, tmp_path / "sheets.xlsx")
     back = csf.read_excel(path, game="preferans", kind="sheet")
+    headings, rows = index_sheet(path)
+    named = [(r["Клуб"], r["Сезон"], str(r["Пулька"])) for r in rows]
+    assert named == [(lg, se, gid) for lg, se in PARTS for gid in ("1", "2")]
     assert_same(csf.preferans.settle(back), [csf.preferans.settle(p) for p in parts])
     # the command line settles it as each part alone, and prints each season
     log = tmp_path / "sheets.csv"

@@ -38,7 +38,13 @@ from cardscore_frames.games.preferans.paper.settlement import table
 
 __all__ = ["WORDS", "OPTIONS", "KINDS", "write_sheets", "read_sheet"]
 
-WORDS = Words(index="Пульки", title="Пульки", link="Лист", empty="Нет пулек")
+WORDS = Words(
+    index="Пульки",
+    title="Пульки",
+    link="Лист",
+    empty="Нет пулек",
+    grouping=("Клуб", "Сезон"),
+)
 #: Export options: the settlement laid out beside the exact one, money.
 OPTIONS = {"method": ("exact", "paper", "average"), "whist_price": None, "unit": None}
 #: The logs drawn: deal logs (пулька and protocol), end-of-game sheets, and
