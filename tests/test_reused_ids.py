@@ -146,6 +146,12 @@ def test_the_parts_reuse_game_ids(log):
     assert log.deals["game_id"].nunique() == 2
 
 
+def test_logs_and_ledgers_put_together(log):
+    # the parts read one by one and put together are the combined log
+    assert_same(csf.concat_logs(log.parts), [log.deals])
+    assert_same(csf.concat(log.ledger_parts), [log.ledger])
+
+
 def test_scored_frames_and_ledger(log):
     assert list(log.scored.columns) == list(log.scored_parts[0].columns)
     assert_same(log.scored, log.scored_parts)
@@ -235,6 +241,16 @@ def test_points_log(log, tmp_path):
     got = log.module.results(log.module.score(back))
     want = log.module.results(log.scored)
     cols = [*KEY, "player", "score", "place", "won"]
+    tables = log.module.report(back)
+    for name, table in tables.items():
+        alone = [
+            log.module.report(csf.validate(p, game=log.game, kind="points"))[name]
+            for p in (log.module.to_points(s) for s in sources)
+        ]
+        as_index = "league" in (table.index.names or [])
+        numbered = isinstance(table.index, pd.RangeIndex)
+        expected = [labelled(a, k, as_index=as_index) for k, a in enumerate(alone)]
+        assert_same(table, expected, index=not numbered)
     pd.testing.assert_frame_equal(
         plain(got[cols]), plain(want[cols]), check_dtype=False
     )
