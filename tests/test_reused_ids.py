@@ -330,6 +330,16 @@ def test_command_line(log, tmp_path, capsys):
     assert standings["games"].tolist() == alone["games"].tolist()
 
 
+def test_validate_counts_the_games_of_a_log_without_league_or_season(capsys):
+    # the paper sheets of the sample name no league or season: 37 games,
+    # counted on the file's own ids
+    path = "sample_data/preferans_sheets.csv"
+    ids = pd.read_csv(path, dtype=str)["game_id"].nunique()
+    assert ids == 37
+    assert main(["validate", path, "--game", "preferans", "--kind", "sheet"]) == 0
+    assert "126 rows in 37 games" in capsys.readouterr().out
+
+
 # --- belot: matches and the pairs' standings ---
 
 
