@@ -25,7 +25,10 @@ __all__ = ["matches", "pair_totals", "results", "report"]
 
 
 def matches(scored: pd.DataFrame) -> pd.DataFrame:
-    """One row per match (``game_id``): the final protocol and who won.
+    """One row per match: the final protocol and who won.
+
+    A match is named by its league, season and ``game_id`` together, so a log
+    of two seasons may have a match 1 in each: they are two rows.
 
     Parameters
     ----------
@@ -43,7 +46,9 @@ def matches(scored: pd.DataFrame) -> pd.DataFrame:
         the match),
         ``winner`` (category a/b, blank while unfinished), ``winning_pair``
         (names, blank while unfinished) and ``margin`` (points: the winner's total
-        less the loser's; blank while unfinished).
+        less the loser's; blank while unfinished). Sorted by league, season and
+        game id; an id repeats where two leagues or seasons both have it, each
+        row's ``league`` and ``season`` telling which match it is.
 
     Examples
     --------
