@@ -65,16 +65,17 @@ def matches(scored: pd.DataFrame) -> pd.DataFrame:
     """
     scored = score(scored) if "points_a" not in scored else scored
     index = game_index(scored)  # a match is (league, season, game_id)
-    rows = index.order
-    game = index.codes[rows]
+    game = index.codes  # sums need no deal order: each row's match is enough
     first = scored.take(index.first_row)
     out = first[[c for c in METADATA_COLUMNS if c in first]].copy()
     out["pair_a"] = pair_key(first, "a1", "a2")
     out["pair_b"] = pair_key(first, "b1", "b2")
-    bait = scored["bait"].to_numpy(dtype=object, na_value=None)[rows]
     agg = (
-        scored.take(rows)
-        .assign(bait_a=bait == "a", bait_b=bait == "b")
+        scored[["deal", "points_a", "points_b", "match_over"]]
+        .assign(
+            bait_a=(scored["bait"] == "a").to_numpy(),
+            bait_b=(scored["bait"] == "b").to_numpy(),
+        )
         .groupby(game, sort=True)
         .agg(
             deals=("deal", "size"),
@@ -84,10 +85,11 @@ def matches(scored: pd.DataFrame) -> pd.DataFrame:
             bait_b=("bait_b", "sum"),
             finished=("match_over", "any"),
         )
+        .loc[0:]  # rows of no match (a blank game id) are none of these
     )
     out = out.reset_index(drop=True).join(agg.reset_index(drop=True))
-    over = scored["match_over"].to_numpy(dtype=bool, na_value=False)[rows]
-    decided = scored["winner"].take(rows[over]).set_axis(game[over])
+    over = scored["match_over"].to_numpy(dtype=bool, na_value=False) & (game >= 0)
+    decided = scored["winner"][over].set_axis(game[over])
     out["winner"] = decided.reindex(np.arange(index.n_games)).set_axis(out.index)
     is_a = (out["winner"] == "a").to_numpy()
     names = np.where(is_a, out["pair_a"], out["pair_b"])
