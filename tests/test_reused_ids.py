@@ -288,6 +288,24 @@ def index_sheet(path) -> tuple[tuple, list[dict]]:
     return headings, [r for r in rows if r[headings[0]] is not None]
 
 
+def test_points_log_workbook(log, tmp_path):
+    source = log.scored if log.game == "belot" else log.ledger
+    points = csf.validate(log.module.to_points(source), game=log.game, kind="points")
+    path = csf.to_excel(log.module.score(points), tmp_path / "points.xlsx")
+    back = csf.read_excel(path, game=log.game, kind="points")
+    assert_same(back, [points])
+
+
+def test_results_do_not_depend_on_row_order(log):
+    # the parts' rows mixed together: every game found again by its key
+    shuffled = log.deals.sample(frac=1, random_state=7)
+    table = csf.results(log.module.to_ledger(log.module.score(shuffled)))
+    order = [*KEY, "player"]
+    got = table.sort_values(order).reset_index(drop=True)
+    want = csf.results(log.ledger).sort_values(order).reset_index(drop=True)
+    pd.testing.assert_frame_equal(plain(got), plain(want), check_dtype=False)
+
+
 def test_command_line(log, tmp_path, capsys):
     path = tmp_path / f"{log.game}.csv"
     log.raw.to_csv(path, index=False)
