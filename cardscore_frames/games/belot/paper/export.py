@@ -135,6 +135,8 @@ def _index_row(data, start, stop, pairs, totals, winner) -> dict[str, Any]:
     first = data.iloc[start]
     baits = data["bait"].iloc[start:stop]
     return {
+        "Клуб": _value(first.get("league")),  # shown when the matches differ
+        "Сезон": _value(first.get("season")),
         "Матч": first["game_id"],
         "Дата": _value(first.get("date")),
         "Стол": _value(first.get("table")),

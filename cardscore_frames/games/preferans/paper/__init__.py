@@ -39,7 +39,13 @@ from cardscore_frames.games.preferans.settlement.paper import ROUNDINGS
 
 __all__ = ["WORDS", "OPTIONS", "KINDS", "write_sheets", "read_sheet"]
 
-WORDS = Words(index="Пульки", title="Пульки", link="Лист", empty="Нет пулек")
+WORDS = Words(
+    index="Пульки",
+    title="Пульки",
+    link="Лист",
+    empty="Нет пулек",
+    grouping=("Клуб", "Сезон"),
+)
 #: Export options: the settlement laid out beside the exact one, money.
 OPTIONS = {
     "method": ("exact", "paper", "average"),

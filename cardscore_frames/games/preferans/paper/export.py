@@ -401,6 +401,8 @@ def _index_row(first, names, settled, method) -> dict[str, Any]:
     result = " · ".join(f"{names[i]} {_signed(whists[i])}" for i in order)
     money = settled["money"]
     return {
+        "Клуб": _plain(first.get("league")),  # shown when the pools differ
+        "Сезон": _plain(first.get("season")),
         "Пулька": first["game_id"],
         "Дата": _plain(first.get("date")),
         "Стол": _plain(first.get("table")),

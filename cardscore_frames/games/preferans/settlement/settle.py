@@ -20,7 +20,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import METADATA_COLUMNS
+from cardscore_frames.checking import METADATA_COLUMNS, game_codes, telling_columns
 from cardscore_frames.contract import prepare_log
 from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.errors import RulesError
@@ -80,7 +80,7 @@ SETTLE_COLUMNS = (
     "money_units",
     "money",
 )
-#: The columns of :func:`pairwise`, in order.
+#: The columns of :func:`pairwise`, in order (metadata columns follow).
 PAIR_COLUMNS = (
     "game_id",
     "seat",
@@ -360,6 +360,8 @@ def pairwise(
           included, after the adjustment; whole (int) for ``"paper"``.
         - ``total`` (whists): the sum of the three; a player's totals add up to his
           ``whists`` in :func:`settle`, and the two rows of a pair cancel.
+        - the sheet's metadata columns (``league``, ``season``, ``date``,
+          ``table``), as in :func:`settle`.
 
     Examples
     --------
@@ -407,6 +409,9 @@ def _pair_frame(
     )
     frame["game_id"] = frame["game_id"].astype(checked["game_id"].dtype)
     frame[["player", "opponent"]] = frame[["player", "opponent"]].astype("str")
+    for col in METADATA_COLUMNS:  # as settle: two seasons' game 1 are two games
+        if col in checked:
+            frame[col] = checked[col].array.take(sh.row[s, g])
     return frame
 
 
@@ -427,7 +432,8 @@ def settle_report(
     dict of str to DataFrame
         ``"Settlement (<method>)"``: :func:`settle`'s steps and result (without
         ``twelfths`` and ``money_units``); ``"Pairs"``: :func:`pairwise`;
-        ``"Games"``: per game, ``players``, ``whist_price``, ``points_moved``
+        ``"Games"``: per game, ``game_id`` (after its league and season when the
+        sheet holds several), ``players``, ``whist_price``, ``points_moved``
         (mountain points adjusted, sum of absolute values), and the checks
         ``whists_sum`` and ``money_sum`` (0 in every game).
 
@@ -444,10 +450,12 @@ def settle_report(
     )  # checked once, settled once for both tables
     res = _settle_frame(checked, sh, st, method, unit)
     pairs = _pair_frame(checked, sh, st, method)
+    by = telling_columns(res)  # two seasons' game 1 are two games
     games = (
         res.assign(moved=res["adjustment"].abs())
-        .groupby("game_id", sort=False)
+        .groupby(game_codes(res), sort=False)
         .agg(
+            **{c: (c, "first") for c in (*by, "game_id")},
             players=("players", "first"),
             whist_price=("whist_price", "first"),
             points_moved=("moved", "sum"),
@@ -461,5 +469,5 @@ def settle_report(
     return {
         f"Settlement ({method})": shown,
         "Pairs": pairs,
-        "Games": games.reset_index(),
+        "Games": games.reset_index(drop=True),
     }
