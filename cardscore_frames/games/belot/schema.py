@@ -4,8 +4,8 @@ Log semantics worth knowing: a blank ``capo`` cell means false, a blank
 ``doubling`` means none, blank declarations mean 0 whists, a blank ``bela`` means
 none; a capo deal leaves ``bid`` blank and names its K in ``capo_bid`` (0 when
 nothing was named above the base; under ``Rules(capo_scoring="bid")`` the capo
-bid's whole level N, at least the minimum bid). The optional ``bela`` column is read only under
-``Rules(bela_kept=True)``.
+bid's whole level N, at least the minimum bid). The optional ``bela`` column is
+read only under ``Rules(bela_kept=True)``.
 
 Deals logged after their match was decided are found by scoring the log (the
 shared arithmetic of :mod:`.arithmetic`) inside :func:`check_after_match`, so that
