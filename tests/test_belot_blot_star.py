@@ -618,3 +618,31 @@ def test_the_template_scores_as_the_package(tmp_path, name):
     assert values["points_A"] == scored["points_a"].tolist()
     assert values["points_B"] == scored["points_b"].tolist()
     assert values["worth"] == (scored["points_a"] + scored["points_b"]).tolist()
+
+
+def test_the_season_command_takes_the_preset(tmp_path):
+    deals = random_deals(300, seed=5, rules=BLOT_STAR)
+    path = tmp_path / "blot_star.csv"
+    deals.to_csv(path, index=False)
+
+    def season(*rules: str) -> subprocess.CompletedProcess:
+        out = ["--no-ratings", "--out", str(tmp_path / "standings.csv")]
+        return subprocess.run(
+            [sys.executable, "-m", "cardscore_frames", "season", f"belot:{path}"]
+            + list(rules)
+            + out,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+
+    got = season("--rules", "belot:blot_star")
+    assert got.returncode == 0, got.stderr
+    table = pd.read_csv(tmp_path / "standings.csv").set_index("player")
+    ledger = belot.to_ledger(belot.score(deals, rules=BLOT_STAR))
+    want = ledger.groupby("player", observed=True)["score"].sum()
+    assert table["total"].sort_index().tolist() == want.sort_index().tolist()
+    # under the seed's rules the same matches end elsewhere: the log is refused
+    got = season()
+    assert got.returncode == 1
+    assert "comes after the match was decided" in got.stderr
