@@ -181,6 +181,9 @@ class BelotRules(RulesBase):
     --------
     >>> BelotRules().target, BelotRules(target=501).target
     (301, 501)
+    >>> blot_star = BelotRules.preset("blot_star")
+    >>> blot_star.whist_rounding, blot_star.failed_payout, blot_star.capo_scoring
+    ('each', 'base', 'bid')
     """
 
     GAME: ClassVar[str] = "belot"
