@@ -5,8 +5,9 @@ checks, and formulas for rules 1 to 8 of docs/games/belot.md: a trickless
 side's declarations, whists, made or not, contract points with contra,
 points for whists (capo too), the result table with БТ, the running totals,
 and the end of the match (the deals after it are shaded, and a line says who
-won). The working columns sit hidden right of the table. The constants live
-on the ``Правила`` sheet, written from the scorer's rule tables and rules.
+won), under every option of ``Rules`` (the Blot Star preset's too). The
+working columns sit hidden right of the table. The constants live on the
+``Правила`` sheet, written from the scorer's rule tables and rules.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ _WORK = (
     "pp",
     "pv",
     "everything",
+    "lost",
     "keeps",
     "decl",
     "defs",
@@ -253,13 +255,17 @@ def _row(c: dict[str, str], x: dict[str, Any]) -> list[str]:
     bela = c.get("code_bela")
     kept = f'AND(BelaKept=1,{bela}<>"{BLANK}",{bela}={pair})' if bela else "FALSE"
     w = "WhistsPerPoint"
-    no_trump = f'AND(NoTrumpDouble=1,{c["code_contract"]}="{SUIT_CODES["no_trump"]}")'
+    is_nt = f'{c["code_contract"]}="{SUIT_CODES["no_trump"]}"'
+    no_trump = f"AND(NoTrumpDouble=1,{is_nt})"
+    seed_capo = f"AND({c['capo']},CapoByBid=0)"  # a capo of 25 + K
+    level = f"IF({c['capo']},{k},{n})"  # N, or a capo bid's level
     doubling = c["code_doubling"]
     dbl = (
         f'IF(OR({doubling}="{BLANK}",{doubling}="{UNKNOWN}"),1,'
         f"VLOOKUP({doubling},Doublings,2,FALSE))"
     )
     ta, tb = x["total_A"], x["total_B"]
+    taken = f"AND({c['dbl']}>1,ContraTakesAll=1)"  # the declarers take Pv too
     return [
         f'={c["problems"]}=""',
         f"=AND({c['filled']},{c['ok']})",
@@ -268,27 +274,34 @@ def _row(c: dict[str, str], x: dict[str, Any]) -> list[str]:
         f"={t}=0",
         f"={t}=Tricks",
         f"={kept}",
-        f"=IF({c['zero']},{vcp0}-IF({c['kept']},MIN({vcp0},BelaWhists),0),0)",
+        f"=IF(AND(TricklessTransfer=1,{c['zero']}),"
+        f"{vcp0}-IF({c['kept']},MIN({vcp0},BelaWhists),0),0)",
         f"={vcp0}-{c['moved']}",
         f"={vcv0}+{c['moved']}",
-        f"=AND(AllTricks=1,NOT({c['capo']}),OR({c['zero']},{c['all8']}))",
+        f"=AND(AllTricks=1,NOT({seed_capo}),OR({c['zero']},{c['all8']}))",
         f"={vtp}+IF(AND({c['bonus']},{c['all8']}),AllTricksWhists,0)+{c['vcp']}",
         f"=Deck-{vtp}+IF(AND({c['bonus']},{c['zero']}),AllTricksWhists,0)+{c['vcv']}",
-        f"=IF({c['capo']},{c['all8']},{c['vp']}>={w}*{n})",
+        f"=IF({seed_capo},{c['all8']},AND({c['vp']}>={w}*{level},"
+        f"OR(NOT({c['capo']}),{c['all8']})))",
         f"=IF({c['bonus']},AllTricksCost,BaseCost)",
         f"={dbl}",
-        f"=IF({c['capo']},CapoCost+{k},{n}*IF({no_trump},2,1))*{c['dbl']}",
+        f"=IF({seed_capo},(CapoCost+{k})*{c['dbl']},{level}*IF({no_trump},2,1)"
+        f"*{c['dbl']}+IF(AND(NoTrumpAddsBid=1,{is_nt}),{level},0))",
         f"=INT(({c['vv']}+Half)/{w})",
-        f"=MIN(INT(({c['vp']}+{c['vv']}-{w}*{c['pv0']})/{w}),"
-        f"{c['cost']}+INT(({c['vcp']}+{c['vcv']})/{w})-{c['pv0']})",
-        f"=IF({c['capo']},IF({c['made']},CapoCost,FailedCapoBase)"
+        f"=IF(WhistsEach=1,INT(({c['vp']}+Half)/{w}),"
+        f"MIN(INT(({c['vp']}+{c['vv']}-{w}*{c['pv0']})/{w}),"
+        f"{c['cost']}+INT(({c['vcp']}+{c['vcv']})/{w})-{c['pv0']}))",
+        f"=IF({seed_capo},IF({c['made']},CapoCost,FailedCapoBase)"
         f"+INT({c['vcp']}/{w}),{c['pp0']})",
-        f"=IF({c['capo']},INT({c['vcv']}/{w}),{c['pv0']})",
+        f"=IF({seed_capo},INT({c['vcv']}/{w}),{c['pv0']})",
         f"={c['pc']}+{c['pp']}+{c['pv']}",
+        # what the defenders of a failed contract score (before a kept Бэла)
+        f"=IF(FailedBase=1,{c['pc']}+IF(AND({c['bonus']},{c['zero']}),"
+        f"AllTricksCost,BaseCost)+INT(({c['vcv']}+Half)/{w}),{c['everything']})",
         f"=AND({c['kept']},NOT({c['made']}))",
-        f"=IF({c['made']},IF({c['dbl']}>1,{c['everything']},{c['pc']}+{c['pp']}),0)"
+        f"=IF({c['made']},IF({taken},{c['everything']},{c['pc']}+{c['pp']}),0)"
         f"+IF({c['keeps']},BelaPoints,0)",
-        f"=IF({c['made']},IF({c['dbl']}>1,0,{c['pv']}),{c['everything']})"
+        f"=IF({c['made']},IF({taken},0,{c['pv']}),{c['lost']})"
         f"-IF({c['keeps']},BelaPoints,0)",
         f'={pair}="{PAIR_CODES["a"]}"',
         f"=AND({c['scored']},MAX(N({ta}),N({tb}))>=Target,N({ta})<>N({tb}))",
@@ -302,7 +315,7 @@ def _shown(c: dict[str, str]) -> dict[str, str]:
     bait_decl = f"NOT({c['made']})"
     bait_def = f"AND({c['made']},{c['dbl']}>1)"
     return {
-        "worth": f'=IF({fill},{c["everything"]},"")',
+        "worth": f'=IF({fill},{c["decl"]}+{c["defs"]},"")',
         "points_A": f'=IF({fill},IF({c["is_a"]},{c["decl"]},{c["defs"]}),"")',
         "points_B": f'=IF({fill},IF({c["is_a"]},{c["defs"]},{c["decl"]}),"")',
         "bait_A": f"=IF(AND({fill},OR(AND({bait_decl},{c['is_a']}),"
@@ -407,6 +420,36 @@ def rule_tables(book: Workbook, rules: Any) -> SheetEntry:
         ("бонус за все взятки (1/0)", int(rules.all_tricks_bonus), "AllTricks"),
         ("бэла при подсаде (1/0)", int(rules.bela_kept), "BelaKept"),
         ("C на сорванном капо", rules.failed_capo_base, "FailedCapoBase"),
+        (
+            "очки за висты: каждой стороне своё округление (1/0)",
+            int(rules.whist_rounding == "each"),
+            "WhistsEach",
+        ),
+        (
+            "без взяток заявки уходят защите (1/0)",
+            int(rules.trickless_transfer),
+            "TricklessTransfer",
+        ),
+        (
+            "контра сыграна: висты защиты играющим (1/0)",
+            int(rules.contra_takes_all),
+            "ContraTakesAll",
+        ),
+        (
+            "БК: заказ ещё раз после контры (1/0)",
+            int(rules.no_trump_adds_bid),
+            "NoTrumpAddsBid",
+        ),
+        (
+            "подсад: защите заказ + 16 (25) + свои заявки (1/0)",
+            int(rules.failed_payout == "base"),
+            "FailedBase",
+        ),
+        (
+            "капо — заказ своего уровня (1/0)",
+            int(rules.capo_scoring == "bid"),
+            "CapoByBid",
+        ),
         ("игра до", rules.target, "Target"),
         ("минимальный заказ", rules.min_bid, "MinBid"),
     ]
