@@ -14,6 +14,13 @@ from cardscore_frames.season.criteria import (
     Ranking,
     default_ranking,
 )
+from cardscore_frames.season.expected import (
+    ExpectedModel,
+    above_expected,
+    expected,
+    expected_model,
+    plot_expected,
+)
 from cardscore_frames.season.h2h import H2H_COLUMNS, TEAM_COLUMNS, head_to_head
 from cardscore_frames.season.partners import Partnerships, partnerships
 from cardscore_frames.season.periods import FREQUENCIES, medals, periods
@@ -53,4 +60,9 @@ __all__ = [
     "FREQUENCIES",
     "partnerships",
     "Partnerships",
+    "expected",
+    "expected_model",
+    "ExpectedModel",
+    "above_expected",
+    "plot_expected",
 ]
