@@ -1,6 +1,13 @@
 """Season and league statistics from the ledger: standings, profiles, head to
 head, ratings, charts and the season workbook (docs/guide/season.md)."""
 
+from cardscore_frames.season.calibration import (
+    MODELS,
+    Calibration,
+    calibration,
+    compare_models,
+    plot_calibration,
+)
 from cardscore_frames.season.charts import (
     plot_distribution,
     plot_progress,
@@ -65,4 +72,9 @@ __all__ = [
     "ExpectedModel",
     "above_expected",
     "plot_expected",
+    "calibration",
+    "Calibration",
+    "compare_models",
+    "plot_calibration",
+    "MODELS",
 ]
