@@ -15,6 +15,7 @@ Truths from outside the code under test:
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import numpy as np
 import pandas as pd
@@ -224,3 +225,124 @@ def test_the_chart_draws_each_players_running_sum():
     assert last == pytest.approx(
         csf.season.above_expected(frame)["above_expected"].iat[0]
     )
+
+
+# --- par from table strength ------------------------------------------------
+
+
+def par_oracle(ledger: pd.DataFrame, rated) -> pd.DataFrame:
+    """Par row by row (a plain loop over games and sides: the oracle of the
+    vectorised one): strengths before each game from the history's previous
+    rows, pairwise chances with math.erf, the slope by its sums."""
+    beta, start = rated.model["beta"], rated.model["mu"]
+    start_sigma = rated.model["sigma"]
+    results = csf.results(ledger).astype({"game_key": str, "player": str})
+    score = results.set_index(["game_key", "player"])["score"]
+    place = results.set_index(["game_key", "player"])["place"]
+    h = rated.history.astype({"game_key": str, "player": str})
+    now: dict[str, tuple[float, float]] = {}
+    rows = []
+    for _, game in h.groupby("step", sort=True):
+        sides = {}
+        for r in game.itertuples():
+            mu, sigma = now.get(r.player, (start, start_sigma))
+            s = sides.setdefault(r.side, [0.0, 0.0, []])
+            s[0] += mu
+            s[1] += sigma**2
+            s[2].append(r.player)
+        mean_mu = sum(s[0] for s in sides.values()) / len(sides)
+        key = game["game_key"].iat[0]
+        table_mean = np.mean([score[(key, p)] for p in game["player"]])
+        for k, (mu, var, players) in sides.items():
+            chance_above = sum(
+                0.5
+                * (
+                    1
+                    + math.erf(
+                        (other[0] - mu)
+                        / math.sqrt(2 * beta**2 + var + other[1])
+                        / 2**0.5
+                    )
+                )
+                for j, other in sides.items()
+                if j != k
+            )
+            for p in players:
+                rows.append(
+                    (
+                        key,
+                        p,
+                        mu - mean_mu,
+                        1 + chance_above,
+                        score[(key, p)],
+                        table_mean,
+                        place[(key, p)],
+                    )
+                )
+        for r in game.itertuples():
+            now[r.player] = (r.mu, r.sigma)
+    out = pd.DataFrame(
+        rows,
+        columns=["game_key", "player", "edge", "par_place", "score", "mean", "place"],
+    )
+    slope = (out["edge"] * (out["score"] - out["mean"])).sum() / (
+        out["edge"] ** 2
+    ).sum()
+    out["par_score"] = out["mean"] + slope * out["edge"]
+    return out, slope
+
+
+@pytest.mark.parametrize("game", ["tarot", "belot"])
+def test_par_matches_a_row_by_row_oracle(game):
+    module = getattr(csf, game)
+    ledger = module.to_ledger(module.score(csf.load_example(game)))
+    rated = csf.season.ratings(ledger)
+    got = csf.season.par(ledger, rated)
+    want, slope = par_oracle(ledger, rated)
+    assert got.slope[game] == pytest.approx(slope, rel=1e-9)
+    games = got.games.astype({"game_key": str, "player": str})
+    merged = games.merge(want, on=["game_key", "player"], suffixes=("", "_oracle"))
+    assert len(merged) == len(games) == len(want)
+    for column in ("edge", "par_place", "par_score"):
+        np.testing.assert_allclose(
+            merged[column], merged[f"{column}_oracle"], rtol=1e-9, atol=1e-9
+        )
+    np.testing.assert_allclose(
+        merged["above_par"], merged["score"] - merged["par_score"]
+    )
+    np.testing.assert_allclose(
+        merged["places_above_par"], merged["par_place"] - merged["place"]
+    )
+
+
+def test_par_for_one_table_by_hand():
+    # the first game of the league: everyone starts at mu 25, so every edge is
+    # 0 and par is the table's mean (0 in zero-sum tarot); each other player
+    # is above you with chance 1/2: at a table of 4, par place 1 + 3/2 = 2.5.
+    ledger = csf.tarot.to_ledger(csf.tarot.score(csf.load_example("tarot")))
+    result = csf.season.par(ledger)
+    first = result.games[result.games["game_key"] == result.games["game_key"].iat[0]]
+    assert len(first) == 4
+    assert first["edge"].tolist() == [0.0] * 4
+    assert first["par_score"].tolist() == pytest.approx([0.0] * 4)
+    assert first["par_place"].tolist() == [2.5] * 4
+    assert first["above_par"].tolist() == first["score"].tolist()
+    # a zero-sum game's pars add up to 0 at every table
+    per_table = result.games.groupby("game_key", observed=True)["par_score"].sum()
+    assert per_table.abs().max() < 1e-9
+    # the season table adds up each player's games
+    season = result.season.set_index("player")
+    for player, rows in result.games.groupby("player", observed=True):
+        assert season.loc[player, "games"] == len(rows)
+        assert season.loc[player, "above_par"] == pytest.approx(rows["above_par"].sum())
+
+
+def test_par_bad_ratings():
+    ledger = csf.tarot.to_ledger(csf.tarot.score(csf.load_example("tarot")))
+    with pytest.raises(CardscoreError, match="per='game'"):
+        csf.season.par(ledger, csf.season.ratings(ledger, per="deal"))
+    other = csf.belot.to_ledger(csf.belot.score(csf.load_example("belot")))
+    with pytest.raises(CardscoreError, match="the ledger does not"):
+        csf.season.par(ledger, csf.season.ratings(other))
+    with pytest.raises(CardscoreError, match="takes what ratings returned"):
+        csf.season.par(ledger, ratings=ledger)

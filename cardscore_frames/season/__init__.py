@@ -29,6 +29,7 @@ from cardscore_frames.season.expected import (
     plot_expected,
 )
 from cardscore_frames.season.h2h import H2H_COLUMNS, TEAM_COLUMNS, head_to_head
+from cardscore_frames.season.par import Par, par
 from cardscore_frames.season.partners import Partnerships, partnerships
 from cardscore_frames.season.periods import FREQUENCIES, medals, periods
 from cardscore_frames.season.profile import profile
@@ -77,4 +78,6 @@ __all__ = [
     "compare_models",
     "plot_calibration",
     "MODELS",
+    "par",
+    "Par",
 ]
