@@ -10,7 +10,11 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
+from cardscore_frames.errors import CardscoreError
 from cardscore_frames.season.frames import sort_codes
+
+#: How to install what the season figures need (the ``season`` extra).
+INSTALL_HINT = "pip install 'cardscore-frames[season]'"
 
 __all__ = ["predictions", "pairwise", "Pairs"]
 
@@ -66,7 +70,10 @@ class Pairs(NamedTuple):
 def pairwise(unit: np.ndarray, mu: np.ndarray, var: np.ndarray, beta: float) -> Pairs:
     """Phi((mu_a - mu_b) / sqrt(2 beta^2 + var_a + var_b)) for every ordered
     pair of sides in the same unit (sides of a unit are consecutive)."""
-    from scipy.special import ndtr
+    try:
+        from scipy.special import ndtr
+    except ImportError:  # pragma: no cover - scipy is installed for the tests
+        raise CardscoreError(f"win chances need scipy: {INSTALL_HINT}") from None
 
     starts = np.flatnonzero(np.r_[True, unit[1:] != unit[:-1]])
     size = np.diff(np.r_[starts, len(unit)])

@@ -33,7 +33,7 @@ from cardscore_frames.season.frames import (
     prepared,
     sort_codes,
 )
-from cardscore_frames.season.predict import predictions
+from cardscore_frames.season.predict import INSTALL_HINT, predictions
 
 __all__ = [
     "Ratings",
@@ -41,8 +41,6 @@ __all__ = [
     "rating_model",
     "INSTALL_HINT",
 ]
-
-INSTALL_HINT = "pip install 'cardscore-frames[season]'"
 
 
 class Ratings(NamedTuple):
