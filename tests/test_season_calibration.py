@@ -79,10 +79,12 @@ def oracle(history: pd.DataFrame, model) -> pd.DataFrame:
         ("belot", "PlackettLuce", PlackettLuce()),
         ("preferans", "ThurstoneMostellerFull", ThurstoneMostellerFull()),
         ("belot", "balanced", PlackettLuce(balance=True)),
+        ("tarot", "per deal", PlackettLuce()),
     ],
 )
 def test_predictions_are_openskills_own(game, name, model):
-    rated = csf.season.ratings(ledger_of(game), model=model)
+    per = "deal" if name == "per deal" else "game"
+    rated = csf.season.ratings(ledger_of(game), model=model, per=per)
     history = rated.history.assign(player=rated.history["player"].astype(str))
     want = oracle(history, model)
     got = history[["player", "step", "win_chance", "expected_place"]]

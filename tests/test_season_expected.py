@@ -346,3 +346,14 @@ def test_par_bad_ratings():
         csf.season.par(ledger, csf.season.ratings(other))
     with pytest.raises(CardscoreError, match="takes what ratings returned"):
         csf.season.par(ledger, ratings=ledger)
+
+
+def test_by_season_is_each_season_fitted_alone():
+    scored = csf.tarot.score(csf.load_example("league_tarot"))
+    both = csf.season.expected(scored, by="season")
+    for season in ("2024-25", "2025-26"):
+        alone = csf.season.expected(scored[(scored["season"] == season).to_numpy()])
+        part = both[(both["season"] == season).to_numpy()]
+        np.testing.assert_allclose(part["expected"], alone["expected"], atol=1e-8)
+    fit = csf.season.expected_model(scored, by="season").fit
+    assert set(fit["season"]) == {"2024-25", "2025-26"}
