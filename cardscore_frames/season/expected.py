@@ -11,10 +11,8 @@ side; preferans contract, whist calls, table size). Category features enter as
 one column per level but the first (the first level is the baseline), number
 features as they are, with a column marking blank values when there are any.
 
-Every feature is the deal's, so the fit runs on the distinct combinations of
-features (a few hundred, however many deals): each role's rows are counted and
-summed per combination (``bincount``), and the weighted normal equations of
-those sums give the same coefficients as least squares on every row.
+The least squares run on the deals' distinct combinations of features, a few
+hundred however many deals (:mod:`cardscore_frames.season.linear`).
 """
 
 from __future__ import annotations
@@ -30,6 +28,7 @@ from cardscore_frames.contract import Game, get_game
 from cardscore_frames.errors import CardscoreError, RulesError
 from cardscore_frames.season.charts import _chosen, _figure, player_colours
 from cardscore_frames.season.frames import codes_of, game_sequence
+from cardscore_frames.season.linear import FEATURE_KINDS, design_of, fit
 
 __all__ = [
     "expected",
@@ -37,14 +36,9 @@ __all__ = [
     "ExpectedModel",
     "above_expected",
     "plot_expected",
-    "FEATURE_KINDS",
 ]
 
 #: How a feature enters the model.
-FEATURE_KINDS = ("category", "number")
-#: A column dropped as collinear with the ones before it when this little of
-#: its weighted variance is left once they are accounted for.
-_COLLINEAR = 1e-9
 
 
 class ExpectedModel(NamedTuple):
@@ -64,12 +58,6 @@ class ExpectedModel(NamedTuple):
 
     coefficients: pd.DataFrame
     fit: pd.DataFrame
-
-
-class _Design(NamedTuple):
-    combo: np.ndarray  # each deal's combination of feature values
-    x: np.ndarray  # (combinations, terms)
-    terms: list[str]
 
 
 def expected(
@@ -125,18 +113,12 @@ def expected(
     >>> abs(float(frame["above_expected"].sum())) < 1e-6
     True
     """
-    entry, features = _game_and_features(scored, game, features)
-    ledger = entry.to_ledger(scored)
-    deal = _deal_of_row(ledger, len(scored), entry)
-    design = _design(scored, features)
-    unit, groups = _units(ledger, by)
+    run = _fitted(scored, game, by, features)
+    ledger, deal = run.ledger, run.deal
+    expect = run.predicted
     score = ledger["score"].to_numpy(dtype=np.float64)
-    combo = design.combo[deal]
-    betas, _, _ = _fit(design, unit, combo, score, len(groups))
-    predicted = betas @ design.x.T  # (fits, combinations)
-    expect = predicted[unit, combo]
     out = ledger.copy(deep=False)
-    for column in features:
+    for column in run.features:
         out[column] = scored[column].array.take(deal)
     above = score - expect
     out["expected"] = expect
@@ -171,16 +153,34 @@ def expected_model(
     0  defender  5540  0.07
     1  declarer  5540  0.26
     """
+    run = _fitted(scored, game, by, features)
+    score = run.ledger["score"].to_numpy(dtype=np.float64)
+    return _described(run.groups, run.terms, run.fitted, run.unit, score, run.predicted)
+
+
+class _Run(NamedTuple):
+    ledger: pd.DataFrame
+    deal: np.ndarray  # each ledger row's deal
+    features: dict[str, str]
+    unit: np.ndarray  # each ledger row's fit
+    groups: pd.DataFrame  # each fit's labels
+    terms: list[str]
+    fitted: tuple[np.ndarray, np.ndarray, np.ndarray]
+    predicted: np.ndarray  # each ledger row's expected result
+
+
+def _fitted(scored, game, by, features) -> _Run:
+    """The ledger of ``scored``, the fits and each row's expectation."""
     entry, features = _game_and_features(scored, game, features)
     ledger = entry.to_ledger(scored)
     deal = _deal_of_row(ledger, len(scored), entry)
-    design = _design(scored, features)
+    design = design_of(scored, features)
     unit, groups = _units(ledger, by)
     score = ledger["score"].to_numpy(dtype=np.float64)
     combo = design.combo[deal]
-    fitted = _fit(design, unit, combo, score, len(groups))
-    predicted = (fitted[0] @ design.x.T)[unit, combo]
-    return _described(groups, design.terms, fitted, unit, score, predicted)
+    fitted = fit(design, unit, combo, score, len(groups))
+    predicted = (fitted[0] @ design.x.T)[unit, combo]  # (fits, combinations)
+    return _Run(ledger, deal, features, unit, groups, design.terms, fitted, predicted)
 
 
 def above_expected(
@@ -359,54 +359,6 @@ def _deal_of_row(ledger: pd.DataFrame, n_deals: int, entry: Game) -> np.ndarray:
     return np.cumsum(new) - 1
 
 
-def _feature_codes(values: pd.Series) -> tuple[np.ndarray, list[str]]:
-    """Level codes (blank: a level of its own, last) and the levels' names."""
-    if isinstance(values.dtype, pd.CategoricalDtype):
-        codes = values.cat.codes.to_numpy().astype(np.int64)
-        names = [str(c) for c in values.cat.categories]
-    else:
-        codes, uniques = pd.factorize(values, sort=True, use_na_sentinel=True)
-        names = [str(u) for u in uniques]
-    if (codes < 0).any():
-        codes = np.where(codes < 0, len(names), codes)
-        names.append("blank")
-    return codes, names
-
-
-def _design(scored: pd.DataFrame, features: Mapping[str, str]) -> _Design:
-    """The deals' combinations of feature values and the design matrix of the
-    distinct combinations (intercept first)."""
-    combo = np.zeros(len(scored), dtype=np.int64)
-    parts: list[tuple[str, str, np.ndarray, list[str]]] = []
-    for column, kind in features.items():  # a handful of features
-        if kind == "number":
-            numbers = pd.to_numeric(scored[column], errors="coerce")
-            values = numbers.to_numpy(dtype=np.float64, na_value=np.nan)
-            codes, uniques = pd.factorize(values, use_na_sentinel=False)
-            parts.append((column, kind, codes, list(uniques)))
-        else:
-            codes, names = _feature_codes(scored[column])
-            parts.append((column, kind, codes, names))
-        combo = pd.factorize(combo * (int(codes.max(initial=0)) + 1) + codes)[0]
-    first = np.unique(combo, return_index=True)[1]
-    columns, terms = [np.ones(len(first))], ["intercept"]
-    for column, kind, codes, names in parts:
-        at = codes[first]
-        if kind == "number":
-            values = np.asarray(names, dtype=np.float64)[at]
-            blank = np.isnan(values)
-            columns.append(np.where(blank, 0.0, values))
-            terms.append(column)
-            if blank.any():
-                columns.append(blank.astype(np.float64))
-                terms.append(f"{column}=blank")
-            continue
-        for level in range(1, len(names)):
-            columns.append((at == level).astype(np.float64))
-            terms.append(f"{column}={names[level]}")
-    return _Design(combo, np.column_stack(columns), terms)
-
-
 def _units(ledger: pd.DataFrame, by: Sequence[str] | str | None):
     """Each ledger row's fit (``by`` group and role) and the fits' labels."""
     by = [by] if isinstance(by, str) else list(by or ())
@@ -428,50 +380,6 @@ def _units(ledger: pd.DataFrame, by: Sequence[str] | str | None):
     for column in keys:
         labels[column] = labels[column].astype(object).astype(str)
     return unit, labels
-
-
-def _fit(design: _Design, unit: np.ndarray, combo: np.ndarray, y: np.ndarray, n: int):
-    """Least squares per fit, from each fit's count and sum of results per
-    combination; (fits, terms) coefficients and standard errors."""
-    k, p = design.x.shape
-    cell = unit * k + combo
-    w = np.bincount(cell, minlength=n * k).reshape(n, k).astype(np.float64)
-    s = np.bincount(cell, weights=y, minlength=n * k).reshape(n, k)
-    ss = np.bincount(unit, weights=y * y, minlength=n)
-    betas = np.zeros((n, p))
-    errors = np.full((n, p), np.nan)
-    fitted = np.zeros((n, p), dtype=bool)
-    for u in range(n):  # one small system per role (and by group)
-        gram = design.x.T @ (w[u][:, None] * design.x)
-        rhs = design.x.T @ s[u]
-        kept = _independent(gram)
-        inverse = np.linalg.inv(gram[np.ix_(kept, kept)])
-        beta = inverse @ rhs[kept]
-        betas[u, kept] = beta
-        fitted[u, kept] = True
-        rss = max(ss[u] - beta @ rhs[kept], 0.0)
-        dof = w[u].sum() - len(kept)
-        if dof > 0:
-            errors[u, kept] = np.sqrt(np.diag(inverse) * rss / dof)
-    return betas, errors, fitted
-
-
-def _independent(gram: np.ndarray) -> list[int]:
-    """Columns kept in order, each only if not (nearly) a combination of the
-    ones kept before it (R's ``lm`` leaves such a term out, NA)."""
-    kept: list[int] = []
-    for j in range(len(gram)):  # a few dozen terms
-        if gram[j, j] <= 0:
-            continue
-        if kept:
-            g = gram[np.ix_(kept, kept)]
-            c = gram[kept, j]
-            left = gram[j, j] - c @ np.linalg.solve(g, c)
-        else:
-            left = gram[j, j]
-        if left > _COLLINEAR * gram[j, j]:
-            kept.append(j)
-    return kept
 
 
 def _running(ledger: pd.DataFrame, deal: np.ndarray, values: np.ndarray):
