@@ -259,6 +259,11 @@ class Game:
     examples: Mapping[str, Example] = field(default_factory=dict)
     #: What the contract tests change in each log kind (see :class:`Probe`).
     probes: Mapping[str, Probe] = field(default_factory=dict)
+    #: The scored deal's columns that say what was dealt and chosen before the
+    #: play, as far as the log shows it, each ``"category"`` (one level per
+    #: value) or ``"number"``: what ``season.expected`` explains each player's
+    #: result by (with his role); empty: the game has no expected results.
+    deal_features: Mapping[str, str] = field(default_factory=dict)
 
     def schema(self, kind: str = "deals") -> Schema:
         """The schema of one of the game's logs (``deals``, ``points``, ``sheet``)."""

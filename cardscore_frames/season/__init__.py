@@ -1,6 +1,13 @@
 """Season and league statistics from the ledger: standings, profiles, head to
 head, ratings, charts and the season workbook (docs/guide/season.md)."""
 
+from cardscore_frames.season.calibration import (
+    MODELS,
+    Calibration,
+    calibration,
+    compare_models,
+    plot_calibration,
+)
 from cardscore_frames.season.charts import (
     plot_distribution,
     plot_progress,
@@ -14,7 +21,15 @@ from cardscore_frames.season.criteria import (
     Ranking,
     default_ranking,
 )
+from cardscore_frames.season.expected import (
+    ExpectedModel,
+    above_expected,
+    expected,
+    expected_model,
+    plot_expected,
+)
 from cardscore_frames.season.h2h import H2H_COLUMNS, TEAM_COLUMNS, head_to_head
+from cardscore_frames.season.par import Par, par
 from cardscore_frames.season.partners import Partnerships, partnerships
 from cardscore_frames.season.periods import FREQUENCIES, medals, periods
 from cardscore_frames.season.profile import profile
@@ -53,4 +68,16 @@ __all__ = [
     "FREQUENCIES",
     "partnerships",
     "Partnerships",
+    "expected",
+    "expected_model",
+    "ExpectedModel",
+    "above_expected",
+    "plot_expected",
+    "calibration",
+    "Calibration",
+    "compare_models",
+    "plot_calibration",
+    "MODELS",
+    "par",
+    "Par",
 ]

@@ -125,6 +125,12 @@ GAME = Game(
         "deals": Probe("pool_target", 0, 40, whole_game=True),
         "points": Probe("score1", "lots"),
     },
+    # what the log shows of a deal before the play (docs/guide/season.md)
+    deal_features={
+        "contract": "category",
+        "whisters": "category",
+        "players": "category",
+    },
 )
 
 __all__ = [

@@ -90,6 +90,15 @@ GAME = Game(
         "deals": Probe("contract", "gard", "garde_contre"),
         "points": Probe("score2", "lots"),
     },
+    # what the log shows of a deal before the play (docs/guide/season.md)
+    deal_features={
+        "contract": "category",
+        "oudlers": "category",
+        "players": "category",
+        "alone": "category",
+        "poignee_attack": "category",
+        "poignee_defence": "category",
+    },
 )
 
 __all__ = [
