@@ -11,6 +11,13 @@ import pandas as pd
 
 from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.errors import RulesError
+from cardscore_frames.season.club_rules import (
+    CLUB_COLUMNS,
+    apply_club_rules,
+    club_columns,
+    club_rules,
+    with_points,
+)
 from cardscore_frames.season.criteria import (
     CRITERIA,
     PLACE_POINTS,
@@ -42,6 +49,10 @@ def standings(
     tiebreaks: Sequence[str] | Mapping[str, Sequence[str]] | None = None,
     whist_price: float | None = None,
     unit: float = 0.01,
+    points: str | Mapping | None = None,
+    best_evenings: int | None = None,
+    evening_cap: float | None = None,
+    whist_cap: str | Sequence | None = None,
 ) -> pd.DataFrame:
     """One league table per game and group, ranked by each game's rule.
 
@@ -138,6 +149,8 @@ def standings(
     'place points, then total score'
     """
     check_rank_by(rank_by)  # before the ledger is looked at
+    club = dict(points=points, best_evenings=best_evenings, evening_cap=evening_cap)
+    club_rules(**club, whist_cap=whist_cap)  # likewise
     return standings_of(
         prepared(ledger),
         by=by,
@@ -147,6 +160,8 @@ def standings(
         tiebreaks=tiebreaks,
         whist_price=whist_price,
         unit=unit,
+        **club,
+        whist_cap=whist_cap,
     )
 
 
@@ -160,20 +175,30 @@ def standings_of(
     tiebreaks: Sequence[str] | Mapping[str, Sequence[str]] | None,
     whist_price: float | None,
     unit: float,
+    points: str | Mapping | None = None,
+    best_evenings: int | None = None,
+    evening_cap: float | None = None,
+    whist_cap: str | Sequence | None = None,
 ) -> pd.DataFrame:
     """:func:`standings` of a checked ledger's results (the Dask path gathers
     them from its partitions)."""
     check_rank_by(rank_by)
+    club = club_rules(
+        points=points,
+        best_evenings=best_evenings,
+        evening_cap=evening_cap,
+        whist_cap=whist_cap,
+    )
     by = by_columns(prep, by)
-    results = _priced(prep, whist_price, unit)
+    results = apply_club_rules(_priced(prep, whist_price, unit), club, by, ranking)
     keys = ["game", *by, "player"]
     gid = group_ids(results, keys)
-    table = _table(results, gid, keys)
+    table = club_columns(_table(results, gid, keys), results, gid)
     groups = group_ids(table, ["game", *by])
     parts = []
     for rule, rows in _partitions(results, gid, table, groups, ranking):
         own = _own_tiebreaks(tiebreaks, table["game"].iat[rows[0]])
-        part = table.iloc[rows].copy()
+        part, rule = table.iloc[rows].copy(), with_points(rule, club)
         parts.append(_ranked(part, results, gid, groups[rows], rule, own, rank_by))
     out = pd.concat(parts)
     out["below_min_games"] = out["games"].to_numpy() < min_games
@@ -312,6 +337,7 @@ def _criterion(part: pd.DataFrame, name: str, rank_by: str) -> pd.Series:
         "best": (part["best"], None),
         "difference": (part.get("difference"), per_game),
         "points_for": (part.get("points_for"), per_game),
+        "points": (part.get("points"), per_game),
     }[name]
     if total is None:
         raise RulesError(f"the tie-break {name!r} needs points for and against")
@@ -362,6 +388,7 @@ OPTIONAL = (
     "unfinished",
     "place_points",
     "money",
+    *CLUB_COLUMNS,
 )
 
 
