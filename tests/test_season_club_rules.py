@@ -13,6 +13,7 @@ import pytest
 from test_season_standings import belot_matches, zero_sum_games
 
 import cardscore_frames as csf
+from cardscore_frames.distributed import partition_by_game
 from cardscore_frames.season.club_rules import compressed
 
 # --- best N evenings ---------------------------------------------------------------
@@ -355,3 +356,19 @@ def test_evenings_need_dates():
 def test_default_tables_gain_no_club_columns():
     table = csf.season.standings(three_evenings())
     assert not {"points", "cut", "evenings", "evenings_counted"} & set(table.columns)
+
+
+def test_a_points_tiebreak_needs_a_points_scheme():
+    with pytest.raises(csf.RulesError, match="the tie-break 'points' needs points="):
+        csf.season.standings(three_evenings(), tiebreaks=["points"])
+
+
+def test_a_dask_ledger_takes_the_club_rules_as_pandas_does():
+    dd = pytest.importorskip("dask.dataframe")
+    ledger = csf.preferans.to_ledger(csf.preferans.score(csf.load_example("preferans")))
+    chunks = partition_by_game(dd.from_pandas(ledger, npartitions=3, sort=False))
+    options = {"points": "seeger", "best_evenings": 6, "evening_cap": 40.0}
+    got = csf.season.standings(chunks, **options).compute()
+    pd.testing.assert_frame_equal(got, csf.season.standings(ledger, **options))
+    with pytest.raises(csf.RulesError, match="best_evenings must be"):
+        csf.season.standings(chunks, best_evenings=-1)  # said before any compute

@@ -14,6 +14,7 @@ from cardscore_frames.season.charts import (
     plot_ratings,
     save,
 )
+from cardscore_frames.season.club_rules import POINTS_PRESETS, WHIST_CAPS
 from cardscore_frames.season.criteria import (
     CRITERIA,
     PLACE_POINTS,
@@ -80,4 +81,6 @@ __all__ = [
     "MODELS",
     "par",
     "Par",
+    "POINTS_PRESETS",
+    "WHIST_CAPS",
 ]

@@ -40,6 +40,7 @@ __all__ = [
     "POINTS_PRESETS",
     "WHIST_CAPS",
     "CLUB_COLUMNS",
+    "CLUB_OPTIONS",
 ]
 
 #: What a points scheme may hold: ``score`` (a factor on the game's total),
@@ -71,6 +72,9 @@ WHIST_CAPS = {
     "gambler": ((200.0, 0.1), (650.0, 0.0)),
     "elephant": ((50.0, 0.5), (100.0, 0.1)),
 }
+
+#: The options of :func:`~cardscore_frames.season.standings` that are club rules.
+CLUB_OPTIONS = ("points", "best_evenings", "evening_cap", "whist_cap")
 
 #: Columns the league table gains when a club rule is on.
 CLUB_COLUMNS = ("points", "cut", "evenings", "evenings_counted")

@@ -96,6 +96,40 @@ def standings(
         :func:`cardscore_frames.preferans.settle` does, then summed.
     unit : float
         The currency's smallest unit.
+    points : str or mapping, optional
+        Club points per game, and the table ranked by them first (the rule's
+        own criteria then break ties). A mapping of ``score`` (a factor on
+        the game's total), ``win`` (a game won: first at the table), ``loss``
+        (a game with a result not won; a deduction is negative) and
+        ``opponent_loss`` (for each opponent at the table who lost the game,
+        partners not counted; one number, or a mapping of table size to
+        points); a key left out counts 0, so ``{"win": 3}`` is win 3, loss 0.
+        ``"seeger"``, the Seeger-Fabian system of skat leagues
+        (:data:`~cardscore_frames.season.POINTS_PRESETS`): the game's total,
+        +50 a game won, -50 a game lost, each opponent of a lost game 40 at a
+        table of three and 30 at a table of four.
+    best_evenings : int, optional
+        Count only each player's ``best_evenings`` best evenings (an evening:
+        his games of one date). An evening's worth is what it adds to the
+        rule's first criterion (club points, total score, place points or
+        games won), then its total score, then the earlier date first. Every
+        figure and tie-break of the table is then over the counted games
+        only: ``games``, ``total``, ``wins``, place points, streaks, the
+        direct encounter (games both players counted), and with
+        ``rank_by="mean"`` each criterion per counted game. A place shared
+        with a player whose evening is left out stays shared.
+    evening_cap : float, optional
+        The most one evening can add to a player's total, in the game's unit
+        (applied after ``whist_cap``, before ``points`` and
+        ``best_evenings``). An evening above it has its winning games scaled
+        down in proportion so that it adds exactly the cap; losing games and
+        losing evenings count in full (no floor).
+    whist_cap : str or sequence of (from, rate), optional
+        A game's gain through bands, as preferans tournaments cap whists: up
+        to the first ``from`` in full, above each ``from`` at its ``rate``
+        (:data:`~cardscore_frames.season.WHIST_CAPS`: ``"gambler"`` 1:1 to 200,
+        1/10 above, nothing from 650; ``"elephant"`` 1/2 from 50, 1/10 from
+        100). Losses count in full. Caps change the score, not ``money``.
 
     Returns
     -------
@@ -127,13 +161,18 @@ def standings(
           ``tiebreak_2`` ... (each tie-break's value; ``direct`` only where
           a tie needed it), ``ranking`` (the rule in words),
           ``below_min_games`` (bool).
+        - With club rules: ``points`` (club points, summed), ``cut`` (what the
+          caps took off the total, game's unit), ``evenings`` (evenings
+          played) and ``evenings_counted`` (the dates counted, "YYYY-MM-DD, ...").
 
     Raises
     ------
     LedgerError
         The frame is not a ledger, or ``by`` names no metadata column.
     RulesError
-        An unknown ranking, tie-break or ``rank_by``.
+        An unknown ranking, tie-break or ``rank_by``; a club rule given a
+        value it does not take (every such option named at once); evenings
+        counted in games without a date.
 
     Examples
     --------
@@ -147,6 +186,18 @@ def standings(
     2     3  Élodie     16  1745.0     4         107.0
     >>> table["ranking"].iat[0]  # the club's tables had 4 and 5 players
     'place points, then total score'
+
+    A club that scores the Seeger-Fabian way ranks the preferans player with
+    the most pulkas won first, although another won more whists:
+
+    >>> pulkas = csf.preferans.score(csf.load_example("preferans"))
+    >>> pref = csf.preferans.to_ledger(pulkas)
+    >>> club = csf.season.standings(pref, points="seeger")
+    >>> club[["rank", "player", "points", "total", "wins"]].head(3).round(1)
+       rank player  points  total  wins
+    0     1   Zoya  1156.2  426.2     5
+    1     2   Ilya  1126.3  566.3     4
+    2     3   Kira  1089.5  789.5     2
     """
     check_rank_by(rank_by)  # before the ledger is looked at
     club = dict(points=points, best_evenings=best_evenings, evening_cap=evening_cap)
@@ -340,7 +391,8 @@ def _criterion(part: pd.DataFrame, name: str, rank_by: str) -> pd.Series:
         "points": (part.get("points"), per_game),
     }[name]
     if total is None:
-        raise RulesError(f"the tie-break {name!r} needs points for and against")
+        need = "points=" if name == "points" else "points for and against"
+        raise RulesError(f"the tie-break {name!r} needs {need}")
     total = total.astype(float)
     return total / per if rank_by == "mean" and per is not None else total
 
