@@ -242,36 +242,84 @@ def test_points_then_best_evenings_choose_by_points():
 # --- the oracle: the bundled preferans league, row by row --------------------------
 
 
-def plain_best_evenings(ledger, best, cap=None):
-    """{(season, player): total} of each player's ``best`` evenings, each
-    evening capped at ``cap``: dicts and sorted, from the ledger's rows."""
-    evenings = defaultdict(float)
+def plain_gain(gain, bands):
+    """A gain through (from, rate) bands, band by band."""
+    counted, below, rate = 0.0, 0.0, 1.0
+    for start, next_rate in [*bands, (float("inf"), None)]:
+        counted += rate * max(0.0, min(gain, start) - below)
+        below, rate = start, next_rate
+        if gain <= start:
+            break
+    return counted
+
+
+def plain_club(ledger, best, cap=None, bands=None, seeger=False):
+    """{(season, player): (total, points)} of each player's ``best`` evenings
+    (by Seeger points when ``seeger``, else by whists; then whists, then the
+    earlier date), each pulka's gain through ``bands``, each evening capped at
+    ``cap``: dicts, loops and sorted, from the ledger's rows."""
+    pulkas = defaultdict(lambda: defaultdict(float))
     for r in ledger.to_dict("records"):
-        evenings[(r["season"], r["player"], r["date"])] += r["score"]
+        pulkas[(r["season"], r["date"], r["game_key"])][r["player"]] += r["score"]
+    evenings = defaultdict(lambda: [0.0, 0.0])
+    for (season, date, _), totals in pulkas.items():
+        for player, total in totals.items():
+            better = sum(1 for t in totals.values() if t > total + 1e-9)
+            lost = sum(
+                1
+                for p, t in totals.items()
+                if p != player and any(u > t + 1e-9 for u in totals.values())
+            )
+            if bands is not None and total > 0:
+                total = plain_gain(total, bands)
+            night = evenings[(season, player, date)]
+            night[0] += total
+            won = better == 0
+            bonus = {3: 40, 4: 30}[len(totals)] * lost
+            night[1] += (50 if won else -50) + bonus
     per_player = defaultdict(list)
-    for (season, player, date), value in evenings.items():
-        if cap is not None and value > cap:
-            value = cap
-        per_player[(season, player)].append((-round(value, 9), date, value))
-    return {
-        k: sum(v for _, _, v in sorted(nights)[:best])
-        for k, nights in per_player.items()
-    }
+    for (season, player, date), (score, bonus) in evenings.items():
+        if cap is not None and score > cap:
+            score = cap
+        points = score + bonus
+        worth = round(points, 9) if seeger else round(score, 9)
+        per_player[(season, player)].append(
+            (-worth, -round(score, 9), date, score, points)
+        )
+    out = {}
+    for key, nights in per_player.items():
+        kept = sorted(nights)[:best]
+        out[key] = (sum(n[3] for n in kept), sum(n[4] for n in kept))
+    return out
 
 
-@pytest.mark.parametrize(("best", "cap"), [(3, None), (5, 40.0), (100, 25.0)])
-def test_best_evenings_and_cap_match_a_plain_oracle(best, cap):
+@pytest.mark.parametrize(
+    ("best", "cap", "bands", "seeger"),
+    [
+        (3, None, None, False),
+        (5, 40.0, None, False),
+        (100, 25.0, None, False),
+        (4, None, "gambler", True),
+        (6, 60.0, "elephant", True),
+        (100, None, None, True),
+    ],
+)
+def test_club_rules_match_a_plain_oracle(best, cap, bands, seeger):
     ledger = csf.preferans.to_ledger(
         csf.preferans.score(csf.load_example("league_preferans"))
     )
-    table = csf.season.standings(
-        ledger, by=["season"], best_evenings=best, evening_cap=cap
-    )
-    expected = plain_best_evenings(ledger, best, cap)
-    got = {(r["season"], r["player"]): r["total"] for r in table.to_dict("records")}
+    options = {"best_evenings": best, "evening_cap": cap, "whist_cap": bands}
+    if seeger:
+        options["points"] = "seeger"
+    table = csf.season.standings(ledger, by=["season"], **options)
+    bands = None if bands is None else csf.season.WHIST_CAPS[bands]
+    expected = plain_club(ledger, best, cap, bands, seeger)
+    got = {(r["season"], r["player"]): r for r in table.to_dict("records")}
     assert got.keys() == expected.keys()
-    for key, value in expected.items():
-        assert got[key] == pytest.approx(value, abs=1e-9), key
+    for key, (total, points) in expected.items():
+        assert got[key]["total"] == pytest.approx(total, abs=1e-9), key
+        if seeger:
+            assert got[key]["points"] == pytest.approx(points, abs=1e-9), key
 
 
 # --- bad options -------------------------------------------------------------------
