@@ -420,3 +420,34 @@ def test_a_dask_ledger_takes_the_club_rules_as_pandas_does():
     pd.testing.assert_frame_equal(got, csf.season.standings(ledger, **options))
     with pytest.raises(csf.RulesError, match="best_evenings must be"):
         csf.season.standings(chunks, best_evenings=-1)  # said before any compute
+
+
+def test_row_order_does_not_change_a_club_table():
+    ledger = csf.preferans.to_ledger(csf.preferans.score(csf.load_example("preferans")))
+    options = {"points": "seeger", "best_evenings": 5, "evening_cap": 30.0}
+    shuffled = ledger.sample(frac=1.0, random_state=7).reset_index(drop=True)
+    pd.testing.assert_frame_equal(
+        csf.season.standings(shuffled, **options),
+        csf.season.standings(ledger, **options),
+    )
+
+
+def test_points_per_game_rank_a_mid_season_joiner_by_mean():
+    frame = pd.concat(
+        [
+            three_evenings(),
+            zero_sum_games(
+                "tarot",
+                [(5, "2026-02-05", [{"E": 150, "A": -50, "B": -50, "C": -50}])],
+            ),
+        ],
+        ignore_index=True,
+    )
+    table = csf.season.standings(frame, points={"win": 3}, rank_by="mean")
+    row = table.set_index("player")
+    # wins: A game 1, B game 2, C games 3 and 4, E game 5; games A, B, C 5,
+    # D 4, E 1: E 3 a game, C 6 / 5, A and B 3 / 5, D 0
+    assert row["rank_points"].to_dict() == pytest.approx(
+        {"E": 3.0, "C": 1.2, "A": 0.6, "B": 0.6, "D": 0.0}
+    )
+    assert table["ranking"].iat[0].startswith("club points per game, then mean score")
