@@ -355,6 +355,8 @@ def test_club_rules_match_a_plain_oracle(best, cap, bands, seeger):
         ),
         ({"whist_cap": [(200, 0.1), (100, 0)]}, "from above 0 and rising"),
         ({"whist_cap": [(200, -1)]}, "rate from 0"),
+        ({"whist_cap": [("200", 0.1)]}, "from above 0 and rising"),
+        ({"whist_cap": 200}, "whist_cap bands are .*; got 200"),
     ],
     ids=lambda v: " ".join(f"{k}={v[k]!r}" for k in v) if isinstance(v, dict) else None,
 )

@@ -119,7 +119,7 @@ def _checked_points(points, problems: list[str]) -> dict | None:
         return None
     if isinstance(points, str):
         if points in POINTS_PRESETS:
-            return POINTS_PRESETS[points]
+            return dict(POINTS_PRESETS[points])
         problems.append(
             f"points must be one of {', '.join(map(repr, POINTS_PRESETS))} or a "
             f"mapping of {', '.join(POINT_KEYS)} to numbers; got {points!r}"
@@ -188,15 +188,15 @@ def _checked_bands(cap, problems: list[str]) -> tuple | None:
         )
         return None
     try:
-        bands = tuple((float(f), float(r)) for f, r in cap)
+        bands = tuple((f, r) for f, r in cap)
     except (TypeError, ValueError):
         bands = ()
     starts = [f for f, _ in bands]
     good = (
         bands
-        and all(math.isfinite(f) and f > 0 for f in starts)
+        and all(_num(f) and f > 0 for f in starts)
         and all(b > a for a, b in zip(starts, starts[1:], strict=False))
-        and all(math.isfinite(r) and r >= 0 for _, r in bands)
+        and all(_num(r) and r >= 0 for _, r in bands)
     )
     if not good:
         problems.append(
@@ -204,7 +204,7 @@ def _checked_bands(cap, problems: list[str]) -> tuple | None:
             f"rate from 0, e.g. ((200, 0.1), (650, 0)); got {cap!r}"
         )
         return None
-    return bands
+    return tuple((float(f), float(r)) for f, r in bands)
 
 
 def _num(value) -> bool:
