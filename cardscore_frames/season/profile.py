@@ -6,17 +6,36 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import stamp_of
 from cardscore_frames.contract import get_game
 from cardscore_frames.errors import CardscoreError
+from cardscore_frames.season.figures import group_ids
+from cardscore_frames.season.uncertainty import check_few, check_level, rate_columns
 
-__all__ = ["profile"]
+__all__ = ["profile", "RATES"]
+
+#: The success rates of the games' profiles, with what they count: a rate
+#: column, its successes and its trials (columns of the same table).
+RATES = {
+    "success_rate": ("made", "takes"),
+    "made_rate": ("made", "declared"),
+    "win_rate": ("won", "deals"),
+}
+#: Columns that name who a row is about (the rest of the text columns name the
+#: pool a rate is shrunk toward: the season, the contract, the role ...).
+_WHO = ("player", "pair")
 
 
 def profile(
-    scored: pd.DataFrame, *, game: str | None = None, by: Sequence[str] | str = ()
+    scored: pd.DataFrame,
+    *,
+    game: str | None = None,
+    by: Sequence[str] | str = (),
+    level: float = 0.9,
+    few: int = 10,
 ) -> dict[str, pd.DataFrame]:
     """A game's own per-player figures, from its scored deals.
 
@@ -30,6 +49,11 @@ def profile(
     by : sequence of str
         Metadata columns to split by (e.g. ``["season"]``); default: the whole
         log.
+    level : float
+        The level of the rates' intervals (default 0.9).
+    few : int
+        Rates resting on fewer trials (takes, contracts declared, deals) than
+        this are flagged (default 10).
 
     Returns
     -------
@@ -37,6 +61,13 @@ def profile(
         Each game's tables (see each game's ``profile``): tarot ``roles``,
         ``contracts``, ``bonuses``; belot ``declarer``, ``contracts``,
         ``partnerships``; preferans ``player``, ``contracts``.
+
+        Beside every success rate of :data:`RATES` (``success_rate``,
+        ``made_rate``, ``win_rate``): ``<rate>_low`` and ``<rate>_high`` (the
+        Wilson interval at ``level``), ``<rate>_shrunk`` (beta-binomial
+        empirical Bayes: pulled toward the pooled rate of everyone in the same
+        group, contract or role, the more the fewer the trials) and
+        ``<rate>_few`` (bool: fewer than ``few`` trials).
 
     Raises
     ------
@@ -49,7 +80,18 @@ def profile(
     >>> prof = csf.season.profile(csf.tarot.score(csf.load_example("tarot")))
     >>> prof["contracts"].columns.tolist()[:5]
     ['player', 'contract', 'takes', 'made', 'success_rate']
+    >>> garde = prof["contracts"][prof["contracts"]["contract"] == "garde"]
+    >>> garde[["player", "takes", "made", "success_rate"]].head(2).round(2)
+        player  takes  made  success_rate
+    0   Amélie     22    15          0.68
+    4  Bastien     23    11          0.48
+    >>> sure = ["success_rate_low", "success_rate_high", "success_rate_shrunk"]
+    >>> garde[sure].head(2).round(2)  # 90% interval; pulled toward the club's rate
+       success_rate_low  success_rate_high  success_rate_shrunk
+    0              0.51               0.82                 0.64
+    4              0.32               0.64                 0.56
     """
+    level, few = check_level(level), check_few(few)
 
     found = stamp_of(scored)
     name = game or (found.game if found is not None else None)
@@ -67,4 +109,27 @@ def profile(
         raise CardscoreError(
             f"by= names columns the deals do not have: {', '.join(missing)}"
         )
-    return entry.profile(scored, by=by)
+    tables = entry.profile(scored, by=by)
+    return {name: _sure(t, level, few) for name, t in tables.items()}
+
+
+def _sure(table: pd.DataFrame, level: float, few: int) -> pd.DataFrame:
+    """A profile table with the intervals, shrunk rates and flags of each of
+    its success rates."""
+    pool = [
+        c
+        for c in table.columns
+        if c not in _WHO
+        and not pd.api.types.is_numeric_dtype(table[c])
+        and not pd.api.types.is_bool_dtype(table[c])
+    ]
+    group = group_ids(table, pool) if pool else np.zeros(len(table), dtype=np.int64)
+    for rate, (made, trials) in RATES.items():
+        if not {rate, made, trials} <= set(table.columns) or not len(table):
+            continue
+        successes = table[made].to_numpy(dtype=float, na_value=np.nan)
+        counted = np.where(np.isnan(successes), 0.0, table[trials].to_numpy(float))
+        table = rate_columns(
+            table, rate, successes, counted, group, level=level, few=few
+        )
+    return table
