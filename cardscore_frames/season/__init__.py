@@ -15,6 +15,7 @@ from cardscore_frames.season.criteria import (
     default_ranking,
 )
 from cardscore_frames.season.h2h import H2H_COLUMNS, TEAM_COLUMNS, head_to_head
+from cardscore_frames.season.luck import luck
 from cardscore_frames.season.profile import profile
 from cardscore_frames.season.ratings import Ratings, rating_model, ratings
 from cardscore_frames.season.standings import standings
@@ -41,4 +42,5 @@ __all__ = [
     "default_ranking",
     "PLACE_POINTS",
     "Ranking",
+    "luck",
 ]
