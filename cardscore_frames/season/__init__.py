@@ -16,6 +16,7 @@ from cardscore_frames.season.criteria import (
 )
 from cardscore_frames.season.h2h import H2H_COLUMNS, TEAM_COLUMNS, head_to_head
 from cardscore_frames.season.luck import luck
+from cardscore_frames.season.odds import title_odds
 from cardscore_frames.season.profile import profile
 from cardscore_frames.season.ratings import Ratings, rating_model, ratings
 from cardscore_frames.season.standings import standings
@@ -43,4 +44,5 @@ __all__ = [
     "PLACE_POINTS",
     "Ranking",
     "luck",
+    "title_odds",
 ]
