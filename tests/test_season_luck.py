@@ -8,10 +8,10 @@ import itertools
 
 import numpy as np
 import pytest
+import season_truth as truth
 from scipy.stats import f
 
 import cardscore_frames as csf
-import season_truth as truth
 
 
 def _ledger(games: list[dict[str, float]]):

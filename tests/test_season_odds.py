@@ -7,9 +7,9 @@ import random
 
 import numpy as np
 import pytest
+import season_truth as truth
 
 import cardscore_frames as csf
-import season_truth as truth
 
 
 def _ledger(games):
@@ -102,7 +102,10 @@ def test_odds_match_a_plain_simulation_of_the_same_evenings():
 
 def test_the_stronger_player_has_the_better_odds():
     ledger, skills, _ = truth.league(
-        11, players=6, evenings=20, skills=np.array([3.0, 1, 0, 0, -1, -3]),
+        11,
+        players=6,
+        evenings=20,
+        skills=np.array([3.0, 1, 0, 0, -1, -3]),
         attend=np.full(6, 0.9),
     )
     odds = csf.season.title_odds(ledger, remaining=10, simulations=4000)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import season_truth as truth
 
 import cardscore_frames as csf
-import season_truth as truth
 from cardscore_frames.season.uncertainty import shrunk_rate, wilson
 
 

@@ -158,7 +158,9 @@ _INTERNAL = ["var_obs", "luck_c", "tau"]
 
 def _checked(measure, permutations, seed, level):
     if measure not in MEASURES:
-        raise RulesError(f"measure must be one of {', '.join(MEASURES)}; got {measure!r}")
+        raise RulesError(
+            f"measure must be one of {', '.join(MEASURES)}; got {measure!r}"
+        )
     whole = (int, np.integer)
     if not isinstance(permutations, whole) or isinstance(permutations, bool):
         raise RulesError(f"permutations must be a whole number; got {permutations!r}")

@@ -113,9 +113,7 @@ def title_odds(
     parts = []
     for g in range(group.max() + 1 if len(group) else 0):
         rows = results.iloc[np.flatnonzero(group == g)]
-        parts.append(
-            _one_season(rows, cols, remaining, simulations, rng, rated, beta)
-        )
+        parts.append(_one_season(rows, cols, remaining, simulations, rng, rated, beta))
     return pd.concat(parts, ignore_index=True)
 
 
@@ -153,7 +151,9 @@ def _criterion(rows: pd.DataFrame) -> str:
 def _one_season(rows, cols, remaining, simulations, rng, rated, beta):
     criterion = _criterion(rows)
     value = measure_values(rows, criterion)
-    names, player = np.unique(rows["player"].astype(str).to_numpy(), return_inverse=True)
+    names, player = np.unique(
+        rows["player"].astype(str).to_numpy(), return_inverse=True
+    )
     k = len(names)
     current = np.bincount(player, weights=np.nan_to_num(value), minlength=k)
     games = np.bincount(player, minlength=k)
@@ -237,7 +237,9 @@ def _simulate(frame, k, mu, sigma, luck, remaining, simulations, rng):
     evening_games = frame.groupby("evening")["gid"].unique()
     per_evening = np.array([len(v) for v in evening_games])
     rows_per_evening = frame.groupby("evening").size().to_numpy()
-    batch = max(1, min(simulations, _CELLS // max(remaining * rows_per_evening.max(), 1)))
+    batch = max(
+        1, min(simulations, _CELLS // max(remaining * rows_per_evening.max(), 1))
+    )
     row_unit, row_player = frame["unit"].to_numpy(), frame["player"].to_numpy()
     units_per_game = np.bincount(unit_game)
     game_first_unit = np.r_[0, np.cumsum(units_per_game)[:-1]]

@@ -258,10 +258,12 @@ def _uncertain(table, results, gid, groups, level: float) -> pd.DataFrame:
     """
     score = results["score"].to_numpy(dtype=float)
     deals = results["deals"].to_numpy(dtype=float)
-    sums = pd.DataFrame(
-        {"ss": score * score, "sd": score * deals, "dd": deals * deals}
-    ).groupby(gid).sum()
-    n, total = table["games"].to_numpy(float), table["total"].to_numpy(float)
+    sums = (
+        pd.DataFrame({"ss": score * score, "sd": score * deals, "dd": deals * deals})
+        .groupby(gid)
+        .sum()
+    )
+    n = table["games"].to_numpy(float)
     d = table["deals"].to_numpy(float)
     per_game = table["mean_per_game"].to_numpy(float)
     per_deal = table["mean_per_deal"].to_numpy(float)
