@@ -65,6 +65,12 @@ def luck(
     the skill variance ``t``, so ``L = luck + t·c`` where ``c`` is the same
     sum with ``s² = 1``, and ``t = (var_obs - L) / (1 - c)``.
 
+    Read the interval before the point: ``skill_share`` is a ratio over the
+    spread of ``players`` means, and with a dozen players it runs low on
+    average (a league whose true share is 0.40 shows about 0.27 on average in
+    the tests' simulations) while its interval holds the truth at least as
+    often as its level says.
+
     Parameters
     ----------
     ledger : pandas.DataFrame
