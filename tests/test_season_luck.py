@@ -173,3 +173,14 @@ def test_by_splits_and_unknown_columns_are_said():
     assert out[["game", "season", "league"]].iloc[0].tolist() == ["tarot", "S", "Truth"]
     with pytest.raises(csf.LedgerError, match="by= names columns"):
         csf.season.luck(ledger, by="nowhere")
+
+
+def test_one_game_each_cannot_split_luck_from_skill():
+    # every player one game: his mean is his one result, all of it could be
+    # luck: the split, its interval and the reliability stay blank
+    ledger = _ledger([{"A": 1, "B": 0, "C": -1}])
+    row = csf.season.luck(ledger, permutations=50).iloc[0]
+    assert row["spread"] == pytest.approx(1.0)
+    for column in ("skill_share", "skill_share_low", "games_to_even", "reliability"):
+        assert np.isnan(row[column])
+    assert row["p_luck"] == 1.0  # every shuffle spreads them as much

@@ -155,3 +155,9 @@ def test_ninety_percent_intervals_cover_the_truth_about_ninety_percent():
     assert 0.84 <= np.mean(rate_in) <= 0.97
     # shrinking toward the league is closer to the truth on average
     assert np.mean(shrunk_err) < np.mean(raw_err)
+
+
+def test_one_trial_each_is_pooled():
+    # 1/1, 0/1, 0/1: one trial each says nothing of who is better: 1/3 each
+    out = shrunk_rate(np.array([1, 0, 0]), np.array([1, 1, 1]), np.zeros(3, int))
+    assert out == pytest.approx([1 / 3] * 3)

@@ -287,17 +287,21 @@ def _moments(d: Design, level: float) -> pd.DataFrame:
     var_obs = _spread(sums, d, size)
     luck_all = _luck_sums(d, d.s2, size)
     c = _luck_sums(d, np.ones_like(d.s2), size)
-    tau_raw = (var_obs - luck_all) / (1 - c)
-    tau = np.maximum(tau_raw, 0.0)
-    k = np.bincount(d.group, minlength=size).astype(float)
-    harmonic = k / _per_group(1.0 / d.n, d.group, size)
-    pure = np.maximum(luck_all - tau * c, 0.0)  # the luck part of the spread
-    games = _games_per_group(d, size)
-    low, high = _interval(var_obs, luck_all, c, k, d, size, level)
+    # c reaches 1 when every player has one game: luck and skill cannot be told
+    # apart, and the figures stay blank
+    split = (c < 1 - 1e-9) & ~np.isnan(var_obs)
     with np.errstate(invalid="ignore", divide="ignore"):
-        share = np.clip(tau / var_obs, 0, 1)
+        tau = np.where(split, np.maximum((var_obs - luck_all) / (1 - c), 0.0), np.nan)
+        k = np.bincount(d.group, minlength=size).astype(float)
+        harmonic = k / _per_group(1.0 / d.n, d.group, size)
+        pure = np.maximum(luck_all - tau * c, 0.0)  # the luck part of the spread
+        low, high = _interval(var_obs, luck_all, c, k, d, size, level)
+        share = np.where(var_obs > 0, np.clip(tau / var_obs, 0, 1), 0.0)
         per_game_luck = pure * harmonic
         to_even = np.where(tau > 0, per_game_luck / np.where(tau > 0, tau, 1), np.inf)
+    to_even, share = np.where(split, to_even, np.nan), np.where(split, share, np.nan)
+    low, high = np.where(split, low, np.nan), np.where(split, high, np.nan)
+    games = _games_per_group(d, size)
     return pd.DataFrame(
         {
             "players": k.astype(np.int64),
@@ -305,7 +309,7 @@ def _moments(d: Design, level: float) -> pd.DataFrame:
             "games_per_player": harmonic,
             "spread": np.sqrt(var_obs),
             "skill_sd": np.sqrt(np.minimum(tau, var_obs)),
-            "luck_sd": np.sqrt(np.maximum(var_obs - np.minimum(tau, var_obs), 0)),
+            "luck_sd": np.sqrt(var_obs - np.minimum(tau, var_obs)),
             "skill_share": share,
             "skill_share_low": low,
             "skill_share_high": high,
@@ -353,7 +357,8 @@ def _closed_reliability(out: pd.DataFrame) -> np.ndarray:
     tau = out["tau"].to_numpy()
     luck_of_mean = out["luck_sd"].to_numpy() ** 2
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(tau > 0, tau / (tau + luck_of_mean), 0.0)
+        out = np.where(tau > 0, tau / (tau + luck_of_mean), 0.0)
+    return np.where(np.isnan(tau), np.nan, out)
 
 
 def _mixed_reliability(d: Design, out: pd.DataFrame) -> np.ndarray:
@@ -371,14 +376,18 @@ def _mixed_reliability(d: Design, out: pd.DataFrame) -> np.ndarray:
     result = np.full(len(out), np.nan)
     for g in range(len(out)):  # one model per season: a handful
         rows = np.flatnonzero(row_group == g)
-        if len(np.unique(d.player[rows])) < 2 or len(rows) <= 2:
+        players = len(np.unique(d.player[rows]))
+        if players < 2 or len(rows) <= players:  # nobody played twice
             continue
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
             warnings.simplefilter("ignore", RuntimeWarning)
             warnings.simplefilter("ignore", UserWarning)
             model = sm.MixedLM(y[rows], np.ones((len(rows), 1)), d.player[rows])
-            fit = model.fit(reml=True)
+            try:
+                fit = model.fit(reml=True)
+            except (np.linalg.LinAlgError, ValueError):  # a model it cannot fit
+                continue
         tau = max(float(np.asarray(fit.cov_re).ravel()[0]), 0.0)
         result[g] = tau / (tau + fit.scale / harmonic[g]) if tau > 0 else 0.0
     return result
@@ -406,7 +415,7 @@ def _p_luck(d: Design, var_obs: np.ndarray, permutations: int, seed: int):
         spread = _spread_many(sums.reshape(b, players), d, size)
         hits += (spread >= threshold[None, :]).sum(axis=0)
         done += b
-    return (1 + hits) / (1 + permutations)
+    return np.where(np.isnan(var_obs), np.nan, (1 + hits) / (1 + permutations))
 
 
 def _spread_many(sums: np.ndarray, d: Design, size: int) -> np.ndarray:

@@ -190,6 +190,9 @@ def _strengths(rows, names, player, value, rated, beta):
         mean = np.bincount(player[ok], weights=value[ok], minlength=k) / n
         resid = value[ok] - mean[player[ok]]
         within = float((resid**2).sum() / max(ok.sum() - k, 1))
+    if ok.sum() <= k:  # nobody played twice: no skill can show, all alike
+        luck = float(np.std(value[ok], ddof=1)) if ok.sum() > 1 else 1.0
+        return np.zeros(k), np.zeros(k), luck
     group = np.zeros(k, dtype=np.int64)
     shrunk = shrunk_mean(mean, n, np.full(k, within), group)
     with np.errstate(invalid="ignore", divide="ignore"):

@@ -107,7 +107,12 @@ def shrunk_rate(
         k = _sums(has.astype(float), g)
         s = _sums(n * (rate - p) ** 2, g)
         denominator = big_n - k + 1 - _sums(n * n, g) / big_n
-        t = np.maximum((s - (k - 1) * p * (1 - p)) / denominator, 0.0)
+        # every player on one trial: their spread says nothing of skill
+        t = np.where(
+            denominator > 0,
+            np.maximum((s - (k - 1) * p * (1 - p)) / denominator, 0.0),
+            0.0,
+        )
         rho = np.clip(np.where(p * (1 - p) > 0, t / (p * (1 - p)), 0.0), 0, 1)
         rho = np.nan_to_num(rho)
         weight = n * rho / (n * rho + 1 - rho)  # n / (n + a + b)
