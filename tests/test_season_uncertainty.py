@@ -12,13 +12,13 @@ from cardscore_frames.season.uncertainty import shrunk_rate, wilson
 
 
 def test_wilson_by_hand():
-    # 8 of 10 at 95% (z = 1.95996): centre (0.8 + z^2/20) / (1 + z^2/10)
-    # = 0.99207 / 1.38415 = 0.71674; half z / 1.38415 * sqrt(0.016 + z^2/400)
-    # = 1.41600 * 0.15965 = 0.22606 -> (0.4907, 0.9428), the published
-    # Wilson interval for 8/10
+    # 8 of 10 at 95% (z = 1.959964, z^2 = 3.841459): centre
+    # (0.8 + z^2/20) / (1 + z^2/10) = 0.992073 / 1.384146 = 0.716740;
+    # half z / 1.384146 * sqrt(0.016 + z^2/400) = 1.416009 * 0.160011
+    # = 0.226577 -> (0.4902, 0.9433), the published Wilson interval of 8/10
     low, high = wilson(np.array([8]), np.array([10]), level=0.95)
-    assert low[0] == pytest.approx(0.4902, abs=6e-4)
-    assert high[0] == pytest.approx(0.9433, abs=6e-4)
+    assert low[0] == pytest.approx(0.4902, abs=1e-4)
+    assert high[0] == pytest.approx(0.9433, abs=1e-4)
     # 0 of 5 at 90%: low 0, high z^2/(n + z^2) = 2.7055 / 7.7055 = 0.3511
     low, high = wilson(np.array([0]), np.array([5]), level=0.9)
     assert low[0] == 0 and high[0] == pytest.approx(0.3511, abs=1e-4)
