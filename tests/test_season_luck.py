@@ -184,3 +184,19 @@ def test_one_game_each_cannot_split_luck_from_skill():
     for column in ("skill_share", "skill_share_low", "games_to_even", "reliability"):
         assert np.isnan(row[column])
     assert row["p_luck"] == 1.0  # every shuffle spreads them as much
+
+
+def test_random_intercept_reliability_of_a_balanced_league_by_hand():
+    # three games of the same three players: A 3, 1, 2; B 0, 1, -1; C -3, -2, -1
+    # means 2, 0, -2: between mean square 3 x (4 + 0 + 4) / 2 = 12; within
+    # squares 2 + 2 + 2 over 9 - 3: 1. Balanced REML: skill (12 - 1) / 3,
+    # noise 1, reliability of a mean of 3 games 1 - 1/12 = 11/12
+    ledger = _ledger(
+        [
+            {"A": 3, "B": 0, "C": -3},
+            {"A": 1, "B": 1, "C": -2},
+            {"A": 2, "B": -1, "C": -1},
+        ]
+    )
+    row = csf.season.luck(ledger, permutations=0).iloc[0]
+    assert row["reliability"] == pytest.approx(11 / 12, abs=1e-4)

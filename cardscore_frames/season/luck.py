@@ -88,7 +88,13 @@ def luck(
         Level of the ``skill_share`` interval (default 0.9).
     mixed : bool
         ``reliability`` from a random-intercept model (statsmodels MixedLM,
-        REML; default). ``False``: the closed form from the moments above.
+        REML; default, as the standard model of "a player's level plus each
+        game's luck"). ``False``: the closed form from the moments above,
+        which knows that table-mates' results pull against each other (the
+        model takes every result as independent, and on leagues of equal
+        players reads about 0.17 where the closed form reads 0.05); it is also
+        the one to use on a large ledger (a season of 30,000 results takes the
+        model about 5 s).
 
     Returns
     -------
