@@ -200,3 +200,12 @@ def test_random_intercept_reliability_of_a_balanced_league_by_hand():
     )
     row = csf.season.luck(ledger, permutations=0).iloc[0]
     assert row["reliability"] == pytest.approx(11 / 12, abs=1e-4)
+
+
+def test_row_order_does_not_change_the_figures():
+    ledger, _, _ = truth.league(21, players=9, evenings=8)
+    shuffled = ledger.sample(frac=1.0, random_state=3).reset_index(drop=True)
+    one = csf.season.luck(ledger, permutations=200, mixed=False)
+    two = csf.season.luck(shuffled, permutations=200, mixed=False)
+    numbers = one.select_dtypes("number").columns
+    np.testing.assert_allclose(one[numbers], two[numbers], rtol=1e-9)
