@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pandas as pd
 import pytest
 import season_truth as truth
 
@@ -133,3 +134,27 @@ def test_bad_options_are_said(option, message):
     ledger, _, _ = truth.league(5, players=6, evenings=3)
     with pytest.raises(csf.RulesError, match=message):
         csf.season.title_odds(ledger, **option)
+
+
+def test_a_past_season_is_judged_on_the_ratings_of_its_time():
+    # season S1 then S2; only S1's games may shape S1's odds: adding S2 (where
+    # the order is turned round) leaves them as they were
+    first, _, _ = truth.league(
+        31,
+        players=5,
+        evenings=10,
+        skills=np.array([2.0, 1, 0, -1, -2]),
+        attend=np.ones(5),
+    )
+    later = first.copy()
+    later["season"] = "S2"
+    later["game_key"] = later["game_key"].astype(str).str.replace("/ S /", "/ S2 /")
+    later["date"] = later["date"] + pd.Timedelta(days=400)
+    later["score"] = -later["score"]
+    both = csf.concat([first, csf.check_ledger(later)])
+    alone = csf.season.title_odds(first, remaining=2, simulations=3000, seed=4)
+    along = csf.season.title_odds(both, remaining=2, simulations=3000, seed=4)
+    along = along[along["season"] == "S"].reset_index(drop=True)
+    pd.testing.assert_frame_equal(
+        alone[["player", "p_first", "p_top3"]], along[["player", "p_first", "p_top3"]]
+    )

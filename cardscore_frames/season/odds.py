@@ -66,10 +66,11 @@ def title_odds(
         Metadata columns that split the seasons further (e.g. ``"league"``).
     strength : {"ratings", "means"}, optional
         ``"ratings"`` (default when openskill is installed): each player's
-        openskill rating in the game, mu and sigma, with the model's beta as a
-        game's luck. ``"means"``: his mean result per game shrunk toward the
-        season's (normal-normal empirical Bayes), its uncertainty, and the
-        spread of one game as the luck.
+        openskill rating in the game after his last game of the season (so a
+        past season is judged on what was known then), mu and sigma, with the
+        model's beta as a game's luck. ``"means"``: his mean result per game
+        shrunk toward the season's (normal-normal empirical Bayes), its
+        uncertainty, and the spread of one game as the luck.
 
     Returns
     -------
@@ -109,7 +110,7 @@ def title_odds(
     rated, beta = None, None
     if strength == "ratings":
         found = ratings(ledger)
-        rated, beta = found.final, float(found.model.get("beta", 25 / 6))
+        rated, beta = found, float(found.model.get("beta", 25 / 6))
     parts = []
     for g in range(group.max() + 1 if len(group) else 0):
         rows = results.iloc[np.flatnonzero(group == g)]
@@ -176,13 +177,7 @@ def _one_season(rows, cols, remaining, simulations, rng, rated, beta):
 def _strengths(rows, names, player, value, rated, beta):
     """Each player's mean strength, its uncertainty and a game's luck."""
     if rated is not None:
-        mine = rated[rated["game"].astype(str) == str(rows["game"].iat[0])]
-        mine = mine.set_index(mine["player"].astype(str))
-        return (
-            mine["mu"].reindex(names).to_numpy(float),
-            mine["sigma"].reindex(names).to_numpy(float),
-            beta,
-        )
+        return (*_ratings_then(rows, names, rated), beta)
     ok = ~np.isnan(value)
     k = len(names)
     n = np.bincount(player[ok], minlength=k).astype(float)
@@ -200,6 +195,26 @@ def _strengths(rows, names, player, value, rated, beta):
         t = max(float(spread), 1e-12)
         sigma = np.sqrt(1 / (1 / t + n / within))
     return np.nan_to_num(shrunk), np.nan_to_num(sigma), np.sqrt(within)
+
+
+def _ratings_then(rows, names, rated) -> tuple[np.ndarray, np.ndarray]:
+    """Each player's mu and sigma after his last game of the season (a past
+    season is judged on what was known then); a player the ratings have not
+    seen by then gets the model's starting rating."""
+    history = rated.history
+    game = str(rows["game"].iat[0])
+    last = rows["date"].max()
+    mine = history[history["game"].astype(str) == game]
+    if not pd.isna(last):
+        dates = mine["date"]
+        mine = mine[(dates <= last).to_numpy() | dates.isna().to_numpy()]
+    latest = mine.groupby(mine["player"].astype(str), sort=False).tail(1)
+    latest = latest.set_index(latest["player"].astype(str))
+    start_mu = float(rated.model.get("mu", 25.0))
+    start_sigma = float(rated.model.get("sigma", 25 / 3))
+    mu = latest["mu"].reindex(names).fillna(start_mu).to_numpy(float)
+    sigma = latest["sigma"].reindex(names).fillna(start_sigma).to_numpy(float)
+    return mu, sigma
 
 
 def _tables(rows, value, player):
