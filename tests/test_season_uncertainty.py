@@ -161,3 +161,22 @@ def test_one_trial_each_is_pooled():
     # 1/1, 0/1, 0/1: one trial each says nothing of who is better: 1/3 each
     out = shrunk_rate(np.array([1, 0, 0]), np.array([1, 1, 1]), np.zeros(3, int))
     assert out == pytest.approx([1 / 3] * 3)
+
+
+def test_tarot_roles_means_per_deal_have_intervals():
+    # the spread of one deal, pooled over the players of each role, worked
+    # out here from the ledger with pandas' own variance
+    scored = csf.tarot.score(csf.load_example("tarot"))
+    roles = csf.season.profile(scored)["roles"]
+    ledger = csf.tarot.to_ledger(scored)
+    grouped = ledger.groupby(["role", "player"], observed=True)["score"]
+    squares = (grouped.var(ddof=1) * (grouped.size() - 1)).groupby("role").sum()
+    dof = (grouped.size() - 1).groupby("role").sum()
+    sd = np.sqrt(squares / dof)
+    taker = roles[roles["role"] == "taker"].iloc[0]
+    half = 1.6448536 * sd["taker"] / np.sqrt(taker["deals"])
+    assert taker["mean_score_low"] == pytest.approx(taker["mean_score"] - half)
+    assert taker["mean_score_high"] == pytest.approx(taker["mean_score"] + half)
+    takers = roles[roles["role"] == "taker"]
+    lo, hi = takers["mean_score"].min(), takers["mean_score"].max()
+    assert takers["mean_score_shrunk"].between(lo, hi).all()

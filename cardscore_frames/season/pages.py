@@ -107,10 +107,10 @@ def _plain(frame: pd.DataFrame) -> pd.DataFrame:
     """A profile table without its rates' intervals and shrunk estimates (the
     player pages show the figures as counted)."""
     extra = [
-        f"{rate}_{end}"
-        for rate in RATES
+        f"{figure}_{end}"
+        for figure in (*RATES, "mean_score")
         for end in ("low", "high", "shrunk", "few")
-        if f"{rate}_{end}" in frame
+        if f"{figure}_{end}" in frame
     ]
     return frame.drop(columns=extra)
 
