@@ -158,3 +158,28 @@ def test_a_past_season_is_judged_on_the_ratings_of_its_time():
     pd.testing.assert_frame_equal(
         alone[["player", "p_first", "p_top3"]], along[["player", "p_first", "p_top3"]]
     )
+
+
+def test_odds_of_known_leagues_come_true_as_often_as_they_say():
+    # 40 leagues of six players of known skill, two tables of three an evening,
+    # 12 evenings played and 6 to come, played out by the true process: the
+    # chance given to the eventual winner averages what calibrated odds would
+    # give him (the sum of the squared chances), and far above chance (1/6)
+    given, calibrated = [], []
+    for seed in range(40):
+        rng = np.random.default_rng(seed)
+        skills, attend = 1.5 * rng.standard_normal(6), np.ones(6)
+        played = truth.season_arrays(rng, skills, attend, 3.0, 12, sizes=(3,))
+        odds = csf.season.title_odds(
+            truth.to_ledger(*played), remaining=6, simulations=2000, seed=seed
+        ).set_index("player")
+        _, _, player, result = truth.season_arrays(
+            rng, skills, attend, 3.0, 6, sizes=(3,)
+        )
+        final = np.bincount(played[2], weights=played[3], minlength=6)
+        final += np.bincount(player, weights=result, minlength=6)
+        given.append(odds.loc[f"P{np.argmax(final) + 1:02d}", "p_first"])
+        calibrated.append((odds["p_first"] ** 2).sum())
+    error = np.std(given) / np.sqrt(len(given))
+    assert abs(np.mean(given) - np.mean(calibrated)) < 3 * error
+    assert np.mean(given) > 0.4
