@@ -237,6 +237,20 @@ BELOT_WORDS = [
     ("doubling", "contra", "contra"),
     ("bela", "A", "a"),
     ("bela", "Б", "b"),
+    # Armenian Bazar-Blot programs name the suits Պիկ, Սիրտ, Ագուռ, Խաչ, call a
+    # no-trump bid ԲՈՅ, contra Քուանշ (x2) and recontra Սուր (x4)
+    ("contract", "Պիկ", "spades"),
+    ("contract", "պիկ", "spades"),
+    ("contract", "Սիրտ", "hearts"),
+    ("contract", "Ագուռ", "diamonds"),
+    ("contract", "Խաչ", "clubs"),
+    ("contract", "ԲՈՅ", "no_trump"),
+    ("contract", "բոյ", "no_trump"),
+    ("doubling", "Քուանշ", "contra"),
+    ("doubling", "ՍՈՒՐ", "recontra"),
+    ("declarer", "Ա", "a"),  # the first two letters of the Armenian alphabet
+    ("declarer", "Բ", "b"),
+    ("bela", "Ոչ", "none"),
 ]
 PREFERANS_WORDS = [
     # sheets.md / the protocol: 7♠, 6БК; preferans.md: мизер, распасы

@@ -64,6 +64,13 @@ def add(sub) -> None:
         help="the seat method 2 adjusts (default -1: the last)",
     )
     st.add_argument(
+        "--rounding",
+        choices=preferans.ROUNDINGS,
+        default="nearest",
+        help="method 2's adjustment: the nearest total that divides (default), "
+        "or the nearest multiple of the number of players (PrefCount)",
+    )
+    st.add_argument(
         "--out", default=None, help="write the settlement to .csv, .parquet or .xlsx"
     )
     st.add_argument(
@@ -85,6 +92,7 @@ def run(args: argparse.Namespace, out=None) -> None:
         whist_price=args.price,
         unit=args.unit,
         adjust_seat=args.adjust_seat,
+        rounding=args.rounding,
     )
     settled = next(iter(tables.values()))
     if args.all:
@@ -99,14 +107,15 @@ def run(args: argparse.Namespace, out=None) -> None:
         print(f"\nwrote {written}", file=out or sys.stdout)
 
 
-#: The columns printed by default, in order: who, where, and what each is paid.
-PEOPLE = ("game_id", "date", "league", "table", "player", "whists", "money")
+#: The columns printed by default, in order: who, where, and what each is paid
+#: (a game is named by its league, season and id: two seasons may have a game 1).
+PEOPLE = ("game_id", "date", "league", "season", "table", "player", "whists", "money")
 NOTE = "each player's whists and money (every step: --all)"
 
 
 def for_people(settled: pd.DataFrame) -> pd.DataFrame:
-    """The settlement as players read it: game, date, player, whists (two
-    decimals), money; columns with nothing in them left out."""
+    """The settlement as players read it: game, date, league, season, table,
+    player, whists (two decimals), money; columns with nothing in them left out."""
     shown = [c for c in PEOPLE if c in settled and settled[c].notna().any()]
     table = settled[shown].copy()
     table["whists"] = table["whists"].round(2)
