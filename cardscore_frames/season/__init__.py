@@ -30,6 +30,8 @@ from cardscore_frames.season.expected import (
     plot_expected,
 )
 from cardscore_frames.season.h2h import H2H_COLUMNS, TEAM_COLUMNS, head_to_head
+from cardscore_frames.season.luck import luck
+from cardscore_frames.season.odds import title_odds
 from cardscore_frames.season.par import Par, par
 from cardscore_frames.season.partners import Partnerships, partnerships
 from cardscore_frames.season.periods import FREQUENCIES, medals, periods
@@ -60,6 +62,8 @@ __all__ = [
     "default_ranking",
     "PLACE_POINTS",
     "Ranking",
+    "luck",
+    "title_odds",
     "records",
     "streaks",
     "improvement",

@@ -31,6 +31,14 @@ from cardscore_frames.season.figures import group_ids, player_figures
 from cardscore_frames.season.frames import Prepared, by_columns, prepared
 from cardscore_frames.season.money import game_money, priced_rows
 from cardscore_frames.season.tiebreaks import direct_encounter, place_points_of
+from cardscore_frames.season.uncertainty import (
+    check_few,
+    check_level,
+    mean_interval,
+    shrunk_mean,
+    shrunk_rate,
+    wilson,
+)
 
 __all__ = ["standings", "standings_of", "check_rank_by"]
 
@@ -53,6 +61,8 @@ def standings(
     best_evenings: int | None = None,
     evening_cap: float | None = None,
     whist_cap: str | Sequence | None = None,
+    level: float = 0.9,
+    few_games: int = 10,
 ) -> pd.DataFrame:
     """One league table per game and group, ranked by each game's rule.
 
@@ -130,6 +140,12 @@ def standings(
         (:data:`~cardscore_frames.season.WHIST_CAPS`: ``"gambler"`` 1:1 to 200,
         1/10 above, nothing from 650; ``"elephant"`` 1/2 from 50, 1/10 from
         100). Losses count in full. Caps change the score, not ``money``.
+    level : float
+        The level of the intervals (default 0.9: 90% intervals, so about one
+        player in ten has his true figure outside his interval).
+    few_games : int
+        Players with fewer games get ``few_games`` True (default 10): their
+        rates and means stand on too little to be read alone.
 
     Returns
     -------
@@ -164,6 +180,15 @@ def standings(
         - With club rules: ``points`` (club points, summed), ``cut`` (what the
           caps took off the total, game's unit), ``evenings`` (evenings
           played) and ``evenings_counted`` (the dates counted, "YYYY-MM-DD, ...").
+        - How sure each rate and mean is (docs/guide/season.md, "How sure"):
+          ``win_rate_low``, ``win_rate_high`` (the Wilson interval at
+          ``level``), ``win_rate_shrunk`` (pulled toward the group's pooled
+          rate, beta-binomial empirical Bayes); ``mean_per_game_low``,
+          ``mean_per_game_high``, ``mean_per_game_shrunk`` and the same for
+          ``mean_per_deal`` (``mean ± z·sd/sqrt(n)`` with the spread of one
+          game, or one deal, pooled over the group; shrunk toward the group's
+          mean, normal-normal empirical Bayes; game's unit); ``few_games``
+          (bool, fewer than ``few_games`` games).
 
     Raises
     ------
@@ -202,6 +227,8 @@ def standings(
     check_rank_by(rank_by)  # before the ledger is looked at
     club = dict(points=points, best_evenings=best_evenings, evening_cap=evening_cap)
     club_rules(**club, whist_cap=whist_cap)  # likewise
+    check_level(level)
+    check_few(few_games, "few_games")
     return standings_of(
         prepared(ledger),
         by=by,
@@ -213,6 +240,8 @@ def standings(
         unit=unit,
         **club,
         whist_cap=whist_cap,
+        level=level,
+        few_games=few_games,
     )
 
 
@@ -230,6 +259,8 @@ def standings_of(
     best_evenings: int | None = None,
     evening_cap: float | None = None,
     whist_cap: str | Sequence | None = None,
+    level: float = 0.9,
+    few_games: int = 10,
 ) -> pd.DataFrame:
     """:func:`standings` of a checked ledger's results (the Dask path gathers
     them from its partitions)."""
@@ -246,6 +277,8 @@ def standings_of(
     gid = group_ids(results, keys)
     table = club_columns(_table(results, gid, keys), results, gid)
     groups = group_ids(table, ["game", *by])
+    table = _uncertain(table, results, gid, groups, check_level(level))
+    table["few_games"] = table["games"].to_numpy() < check_few(few_games, "few_games")
     parts = []
     for rule, rows in _partitions(results, gid, table, groups, ranking):
         own = _own_tiebreaks(tiebreaks, table["game"].iat[rows[0]])
@@ -288,6 +321,58 @@ def _table(results: pd.DataFrame, gid: np.ndarray, keys: list[str]) -> pd.DataFr
     if "finished" in results:
         out["unfinished"] = out["games"] - out["decided"]
     return out
+
+
+def _uncertain(table, results, gid, groups, level: float) -> pd.DataFrame:
+    """The intervals and shrunk estimates of the win rate and the means.
+
+    The spread of one game is pooled over the group: the squared deviations
+    of each player's game totals from his own mean, over ``games - players``.
+    A deal's spread comes from how game totals scatter around ``deals`` times
+    the player's mean per deal (each deal an independent draw): the residuals
+    ``e = total - r·deals`` have ``E[sum e^2] = s^2 (D - sum d^2 / D)``.
+    """
+    score = results["score"].to_numpy(dtype=float)
+    deals = results["deals"].to_numpy(dtype=float)
+    sums = (
+        pd.DataFrame({"ss": score * score, "sd": score * deals, "dd": deals * deals})
+        .groupby(gid)
+        .sum()
+    )
+    n = table["games"].to_numpy(float)
+    d = table["deals"].to_numpy(float)
+    per_game = table["mean_per_game"].to_numpy(float)
+    per_deal = table["mean_per_deal"].to_numpy(float)
+    within_game = _pooled(sums["ss"].to_numpy() - n * per_game**2, n - 1, groups)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rr = np.nan_to_num(per_deal)
+        resid = sums["ss"].to_numpy() - 2 * rr * sums["sd"].to_numpy()
+        resid = resid + rr * rr * sums["dd"].to_numpy()
+        dof = np.where(d > 0, d - sums["dd"].to_numpy() / np.where(d > 0, d, 1), 0)
+    within_deal = _pooled(resid, dof, groups)
+    out = table.copy()
+    wins, decided = out["wins"].to_numpy(float), out["decided"].to_numpy(float)
+    out["win_rate_low"], out["win_rate_high"] = wilson(wins, decided, level)
+    out["win_rate_shrunk"] = shrunk_rate(wins, decided, groups)
+    for name, m, k, v in (
+        ("mean_per_game", per_game, n, within_game),
+        ("mean_per_deal", per_deal, d, within_deal),
+    ):
+        out[f"{name}_low"], out[f"{name}_high"] = mean_interval(m, k, v, level)
+        out[f"{name}_shrunk"] = shrunk_mean(m, k, v, groups)
+    return out
+
+
+def _pooled(squares: np.ndarray, dof: np.ndarray, groups: np.ndarray) -> np.ndarray:
+    """Each row's group variance: summed squares over summed degrees of
+    freedom (NaN where the group has none)."""
+    size = groups.max() + 1 if len(groups) else 0
+    top = np.bincount(groups, weights=np.maximum(squares, 0), minlength=size)
+    bottom = np.bincount(groups, weights=np.maximum(dof, 0), minlength=size)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(bottom > 0, top / np.where(bottom > 0, bottom, 1), np.nan)[
+            groups
+        ]
 
 
 def _partitions(results, gid, table, groups, ranking):
@@ -431,6 +516,19 @@ FIGURES = (
     "worst",
     "longest_streak",
 )
+#: How sure the rates and means are, after ``below_min_games``.
+UNCERTAINTY = (
+    "win_rate_low",
+    "win_rate_high",
+    "win_rate_shrunk",
+    "mean_per_game_low",
+    "mean_per_game_high",
+    "mean_per_game_shrunk",
+    "mean_per_deal_low",
+    "mean_per_deal_high",
+    "mean_per_deal_shrunk",
+    "few_games",
+)
 #: The figures a table has when its games give them, after :data:`FIGURES`.
 OPTIONAL = (
     "positive",
@@ -460,6 +558,7 @@ def _finish(out: pd.DataFrame, by: list[str]) -> pd.DataFrame:
         *ties,
         "ranking",
         "below_min_games",
+        *UNCERTAINTY,
     ]
     out = out[cols]
     sort_keys = [out["game"].astype(str).to_numpy()]
