@@ -160,8 +160,8 @@ API = {
     "cardscore_frames.season": (
         "Season statistics",
         "``csf.season``: standings, head to head, profiles, ratings and their "
-        "calibration, expected results and par, charts and the season workbook; "
-        "see :doc:`/guide/season`.",
+        "calibration, expected results and par, skill and luck, title odds, "
+        "charts and the season workbook; see :doc:`/guide/season`.",
         {},
     ),
     "cardscore_frames.distributed": (

@@ -172,7 +172,7 @@ def _tarot_deal(draw, players: list[str]) -> dict:
     elif chelem == "announced_made":
         oudlers = 3 if draw(st.booleans()) else min(oudlers, 2)
         row["oudlers"], row["card_points"] = oudlers, 91 if oudlers == 3 else 87
-    else:  # shared/rules/tarot.md: points the oudlers allow, whole at 4
+    else:  # docs/games/tarot.md: points the oudlers allow, whole at 4
         halves = 1 if n == 4 else 2  # steps of 1 point, or of half a point
         low, high = 4.5 * oudlers, 91 - 4.5 * (3 - oudlers)
         k = draw(st.integers(math.ceil(low * halves), math.floor(high * halves)))

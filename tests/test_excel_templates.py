@@ -47,7 +47,7 @@ def fresh(frame: pd.DataFrame, game: str, kind: str = "deals") -> pd.DataFrame:
 
 
 def tarot_examples() -> pd.DataFrame:
-    """The five FFT examples of shared/rules/tarot.md, 4 players, then a pass."""
+    """The five FFT examples of docs/games/tarot.md, 4 players, then a pass."""
     rows = [
         ("garde", 2, 49, "attack", "simple", "none", "none"),
         ("garde_sans", 2, 45, "defence", "none", "none", "none"),

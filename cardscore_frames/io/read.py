@@ -146,6 +146,7 @@ def read_log(
         return result
     entry = get_game(game)
     schema = entry.schema(kind)
+    given = rules
     rules = entry.rules.ensure(rules)
     try:
         raw, src = _read_cells(source, sheet=sheet, encoding=encoding, game=game)
@@ -153,11 +154,34 @@ def read_log(
         if errors != "collect" or exc.game != entry.name:
             raise
         return _file_rejected(exc, schema, rules)
+    if given is None:  # a file the package wrote keeps the rules it was read with
+        rules = _stored_rules(raw, entry, source) or rules
     result = check_log(raw, schema, rules=rules, errors=errors, source=src)
     if isinstance(result, Collected) and raw is not source:
         # a file's rejected rows as its text, not as the reader's categoricals
         return result._replace(rejected=_as_text(result.rejected))
     return result
+
+
+def _stored_rules(raw: pd.DataFrame, entry: Any, source: Any) -> Any:
+    """The rules a frame of the package carried when it was written to a file
+    that keeps a frame's ``attrs`` (Parquet), when it was of this game; None
+    otherwise (a frame handed over keeps its own stamp, read by check_log)."""
+    if raw is source or not isinstance(raw, pd.DataFrame):
+        return None
+    stamp = raw.attrs.get("cardscore")
+    if not isinstance(stamp, dict) or stamp.get("game") != entry.name:
+        return None
+    stored = stamp.get("rules")
+    if not stored:
+        return None
+    try:
+        return entry.rules.from_dict(stored)
+    except (RulesError, TypeError) as exc:
+        raise LogReadError(
+            f"{source}: the {entry.name} rules stored with this file cannot be read "
+            f"({exc}); give them with rules="
+        ) from exc
 
 
 def _file_rejected(exc: LogValidationError, schema: Any, rules: Any) -> Collected:

@@ -14,6 +14,7 @@ from cardscore_frames.season.charts import (
     plot_ratings,
     save,
 )
+from cardscore_frames.season.club_rules import POINTS_PRESETS, WHIST_CAPS
 from cardscore_frames.season.criteria import (
     CRITERIA,
     PLACE_POINTS,
@@ -29,6 +30,8 @@ from cardscore_frames.season.expected import (
     plot_expected,
 )
 from cardscore_frames.season.h2h import H2H_COLUMNS, TEAM_COLUMNS, head_to_head
+from cardscore_frames.season.luck import luck
+from cardscore_frames.season.odds import title_odds
 from cardscore_frames.season.par import Par, par
 from cardscore_frames.season.partners import Partnerships, partnerships
 from cardscore_frames.season.periods import FREQUENCIES, medals, periods
@@ -59,6 +62,8 @@ __all__ = [
     "default_ranking",
     "PLACE_POINTS",
     "Ranking",
+    "luck",
+    "title_odds",
     "records",
     "streaks",
     "improvement",
@@ -80,4 +85,6 @@ __all__ = [
     "MODELS",
     "par",
     "Par",
+    "POINTS_PRESETS",
+    "WHIST_CAPS",
 ]

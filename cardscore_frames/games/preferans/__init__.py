@@ -95,7 +95,7 @@ GAME = Game(
         "preferans_sheets": Example(
             "preferans_sheets.csv",
             kind="sheet",
-            about="end-of-game sheets as kept on paper, the seed's example first",
+            about="end-of-game sheets as kept on paper, the rules' worked example first",
         ),
         "league_preferans": Example(
             "league/preferans.csv",
