@@ -129,13 +129,20 @@ def _settled_summary(name: str, settled: pd.DataFrame, written: Path) -> str:
 
 
 def _season_book(scored: list, path: Path, out) -> Path:
-    """The sample league's season workbook; ratings when openskill is there."""
+    """The sample league's season workbook; ratings when openskill is there,
+    the pages "What the numbers say" when scipy is."""
 
     rate = find_spec("openskill") is not None
     if not rate:
         print(f"\nThe season workbook has no ratings: {INSTALL_HINT}", file=out)
+    numbers = find_spec("scipy") is not None
+    if not numbers:
+        print(
+            f"\nThe season workbook has no pages 'What the numbers say': {INSTALL_HINT}",
+            file=out,
+        )
     ledger = concat(get_game(s.cardscore.game).to_ledger(s) for s in scored)
-    return season.to_excel(ledger, path, scored=scored, rate=rate)
+    return season.to_excel(ledger, path, scored=scored, rate=rate, numbers=numbers)
 
 
 def _settled(sheet):

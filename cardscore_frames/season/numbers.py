@@ -19,17 +19,14 @@ from cardscore_frames.contract import get_game
 from cardscore_frames.errors import CardscoreError
 from cardscore_frames.season.calibration import calibration
 from cardscore_frames.season.expected import above_expected, expected
+from cardscore_frames.season.luck import luck
+from cardscore_frames.season.odds import title_odds
 from cardscore_frames.season.par import par
 from cardscore_frames.season.partners import partnerships
 from cardscore_frames.season.periods import medals, periods
 from cardscore_frames.season.ratings import Ratings
 from cardscore_frames.season.records import improvement, records
 
-try:  # merged separately: the page shows these blocks once they are there
-    from cardscore_frames.season.luck import luck
-    from cardscore_frames.season.odds import title_odds
-except ImportError:  # pragma: no cover
-    luck = title_odds = None
 
 __all__ = ["GameNumbers", "game_numbers"]
 
@@ -89,9 +86,11 @@ def game_numbers(
         if pars is not None:
             found.par = _mark(_in(pars.season, game, group), rated, game)
         _season_blocks(found, part, by)
-        if remaining and title_odds is not None:
-            odds = title_odds(part, remaining=remaining, by=_extra(by) or None)
-            found.odds = odds.head(_SHORT)
+        if remaining:
+            # the whole game's ledger: the ratings know every season before
+            whole = ledger[(ledger["game"] == game).to_numpy()]
+            odds = title_odds(whole, remaining=remaining, by=_extra(by) or None)
+            found.odds = _in(odds, game, found.group).head(_SHORT)
         out[game] = found
     return out
 
@@ -128,9 +127,9 @@ def _extra(by: list[str]) -> list[str]:
 
 def _luck(found: GameNumbers, part: pd.DataFrame, by: list[str]) -> None:
     """Skill and luck of every season of the game (a line each)."""
-    if luck is None:
-        return
-    table = luck(part, by=_extra(by) or None)
+    # the closed form of reliability (not the mixed model): the page does not
+    # show it, and the model would take seconds per season
+    table = luck(part, by=_extra(by) or None, mixed=False)
     for c, value in found.group.items():
         if c != "season" and c in table and pd.notna(value):
             table = table[(table[c].astype(object) == value).to_numpy()]

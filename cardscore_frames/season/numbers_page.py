@@ -12,7 +12,7 @@ nothing when its figures are missing.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -25,8 +25,8 @@ __all__ = ["numbers_sheet"]
 
 _PANEL = 7  # columns of a panel: a name and six figures
 _RIGHT = _PANEL + 1  # first column of the right-hand panel
-_WIDTHS = [17, *[10] * (_PANEL - 1)]
-_CHARS = 80  # characters of a sentence's line across a panel
+_WIDTHS = [17, *[11] * (_PANEL - 1)]
+_CHARS = 88  # characters of a sentence's line across a panel
 _ROW_PT = 15  # a body row, points
 _PX_PT = 0.75
 _PAGE_W, _PAGE_H = 780, 500  # points inside an A4 landscape page's margins
@@ -68,15 +68,13 @@ _FORMATS = {
 @dataclass
 class _Page:
     """Where a page is written: its sheet, the hidden data sheet and its next
-    free row, the language, the players' colours; ``tall`` gathers the points
-    rows take beyond a plain row (wrapped sentences and headers, charts)."""
+    free row, the language, the players' colours."""
 
     sheet: Sheet
     data: Sheet
     spare: int
     lang: str
     colours: dict[str, str]
-    tall: dict[int, float] = field(default_factory=dict)
 
 
 def numbers_sheet(
@@ -122,10 +120,7 @@ def _print(page: _Page, first: int, second: int) -> None:
     """Two landscape pages, broken before the second half, at the scale that
     fits the taller half (a fit-to-page setting would override the break)."""
 
-    def height(a: int, b: int) -> float:
-        return sum(page.tall.get(r, _ROW_PT) for r in range(a, b))
-
-    taller = max(height(0, first), height(first, second))
+    taller = _ROW_PT * max(first, second - first)  # every row is a plain row
     wide = _PX_PT * page.sheet.columns_px(0, _RIGHT + _PANEL - 1)
     scale = min(100, 100 * _PAGE_W / wide, 100 * _PAGE_H / taller)
     ws = page.sheet.worksheet
@@ -149,28 +144,31 @@ def _heading(page: _Page, row: int, col: int, key: str) -> int:
 
 
 def _sentence(page: _Page, row: int, col: int, text: str) -> int:
-    """A sentence across the panel, wrapped; the next row."""
+    """A sentence across the panel, wrapped over as many plain rows as it
+    needs (no row is made taller: the other panel's rows stay even); the
+    next row."""
     lines = max(1, math.ceil(len(text) / _CHARS))
-    page.sheet.merge(row, col, row, col + _PANEL - 1, text, "wrap")
-    page.tall[row] = 13 * lines + 3
-    page.sheet.set_row_height(row, page.tall[row])
-    return row + 1
+    page.sheet.merge(row, col, row + lines - 1, col + _PANEL - 1, text, "wrap")
+    return row + lines
 
 
 def _table(page: _Page, row: int, col: int, frame: pd.DataFrame) -> FrameBlock:
-    """``frame`` under people's headers (wrapped), its figures formatted."""
+    """``frame`` under people's headers, each on two merged rows (wrapped),
+    its figures formatted; the block's ``header_row`` is the headers' row."""
     styles = {
         header(c, page.lang): {"border": 1, "valign": "vcenter", "num_format": f}
         for c, f in _FORMATS.items()
         if c in frame
     }
-    if "record" in frame:  # long names of records wrap
-        styles[header("record", page.lang)] = ("body", "wrap")
     shown = frame.rename(columns=lambda c: header(str(c), page.lang))
-    where = page.sheet.write_frame(shown, row, col, styles=styles, fit=False)
-    page.tall[row] = 30
-    page.sheet.set_row_height(row, 30)
-    return where
+    for k, name in enumerate(shown.columns):
+        page.sheet.merge(row, col + k, row + 1, col + k, name, "header")
+    if "provisional" in frame:
+        styles[header("provisional", page.lang)] = ("body", "centre")
+    where = page.sheet.write_frame(
+        shown, row + 2, col, header=False, styles=styles, fit=False
+    )
+    return FrameBlock(where.sheet, row, where.first_row, where.last_row, where.columns)
 
 
 def _chart_rows(page: _Page, row: int, height_px: int) -> int:
@@ -183,6 +181,13 @@ def _feature(name: str, lang: str) -> str:
     """A deal feature in words (``oudlers``: ``bouts``)."""
     key = f"feature_{name}"
     return word(key, lang) if key in WORDS else header(name, lang).lower()
+
+
+def _times(p: float) -> str:
+    """A chance as times in 100: ``4``, and ``0.5`` below one."""
+    if pd.isna(p):
+        return "?"
+    return f"{100 * p:.0f}" if p >= 0.01 else f"{100 * p:.1f}"
 
 
 def _pct(x: float) -> str:
@@ -214,7 +219,7 @@ def _luck(page: _Page, row: int, col: int, found: GameNumbers) -> int:
             low=_pct(last["skill_share_low"]),
             high=_pct(last["skill_share_high"]),
             even=said,
-            p=f"{100 * last['p_luck']:.0f}" if pd.notna(last["p_luck"]) else "?",
+            p=_times(last["p_luck"]),
         )
         row = _sentence(page, row, col, text)
     frame = table[
@@ -365,8 +370,8 @@ def _improved(page: _Page, row: int, col: int, found: GameNumbers) -> int:
     if found.improved is None:
         return row
     gained = found.improved[found.improved["change_shrunk"].to_numpy() > 0]
-    if gained.empty:  # nobody's change stands out from the noise
-        return row
+    if gained["change_shrunk"].round(0).nunique() < 2:
+        return row  # nobody's change stands out from the noise
     row = _heading(page, row, col, "improved")
     frame = gained[
         ["player", "games_before", "games_after", "change", "change_shrunk"]

@@ -205,7 +205,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     ),
     "numbers_sheet": ("The numbers", "Les chiffres", "Цифры"),
     "skill_luck": ("Skill or luck?", "Talent ou chance ?", "Мастерство или удача?"),
-    "skill_share": ("Skill share", "Part du talent", "Доля мастерства"),
+    "skill_share": ("Skill share", "Part du talent", "Мастерство"),
     "skill_share_low": ("at least", "au moins", "не меньше"),
     "skill_share_high": ("at most", "au plus", "не больше"),
     "games_to_even": ("Games to even", "Parties pour égaler", "Партий до равенства"),
@@ -295,17 +295,17 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "par_title": ("Above par", "Au-dessus du par", "Выше пара"),
     "par_words": (
         "Par: what the ratings of everyone at his tables promised him. "
-        "{provisional} marks a rating still provisional (few games).",
+        "{provisional}: few games, or a rating still uncertain.",
         "Par : ce que promettaient les cotes de tous ses adversaires. "
-        "{provisional} : cote encore provisoire (peu de parties).",
-        "Пар: что обещали рейтинги всех за его столами. {provisional} — "
-        "рейтинг ещё предварительный (мало партий).",
+        "« {provisional} » : peu de parties, ou une cote encore incertaine.",
+        "Пар: что обещали рейтинги всех за его столами. «{provisional}»: мало "
+        "партий или рейтинг ещё не устоялся.",
     ),
     "par_score": ("Par", "Par", "Пар"),
     "above_par": ("Above par", "Au-dessus du par", "Выше пара"),
     "above_par_per_game": ("Per game", "Par partie", "За партию"),
     "expected_wins": ("Expected wins", "Victoires attendues", "Ждали побед"),
-    "provisional": ("Provisional", "Provisoire", "Новичок"),
+    "provisional": ("Provisional", "Provisoire", "Рейтинг неточен"),
     "records": ("Records", "Records", "Рекорды"),
     "record": ("Record", "Record", "Рекорд"),
     "value": ("Value", "Valeur", "Значение"),
@@ -317,13 +317,13 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "worst evening": ("Worst evening", "Pire soirée", "Худший вечер"),
     "longest winning streak": (
         "Longest winning run",
-        "Plus longue série de victoires",
-        "Больше всего побед подряд",
+        "Série de victoires",
+        "Побед подряд",
     ),
     "longest losing streak": (
-        "Longest run without a win",
-        "Plus longue série sans victoire",
-        "Больше всего партий без побед",
+        "Longest winless run",
+        "Série sans victoire",
+        "Партий без побед",
     ),
     "current": ("Now", "En cours", "Сейчас"),
     "improved": ("Most improved", "Meilleure progression", "Больше всех вырос"),
@@ -368,7 +368,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "pairs_title": ("Partnerships", "Associations", "Пары"),
     "partners": ("Partners", "Partenaires", "Партнёры"),
     "margin": ("Margin", "Écart", "Перевес"),
-    "synergy": ("Synergy", "Entente", "Сыгранность"),
+    "synergy": ("Synergy", "Entente", "Слаженность"),
     "odds_title": ("Title odds", "Chances de titre", "Шансы на титул"),
     "odds_words": (
         "After {n} more evenings like the past ones (simulated).",
