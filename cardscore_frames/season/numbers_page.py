@@ -39,7 +39,7 @@ _FORMATS = {
     "skill_share": _PERCENT,
     "skill_share_low": _PERCENT,
     "skill_share_high": _PERCENT,
-    "p_luck": "0.000",
+    "p_luck": "0.0%",
     "games_to_even": "0",
     "deals": "#,##0",
     "score": _SIGNED,
@@ -268,7 +268,7 @@ def _forecast(page: _Page, row: int, col: int, found: GameNumbers) -> int:
         at = where.columns[names[c]]
         head = CellRange(page.sheet.name, where.header_row, at, where.header_row, at)
         series.append((head, where.column(names[c])))
-    line_chart(
+    chart = line_chart(
         page.sheet,
         below,
         col,
@@ -278,6 +278,13 @@ def _forecast(page: _Page, row: int, col: int, found: GameNumbers) -> int:
         x_title=header("bin", page.lang),
         size=(page.sheet.columns_px(col, col + _PANEL - 1), _SMALL_H),
         colours=["#7F7F7F", "#0072B2"],
+    )
+    chart.set_y_axis(
+        {
+            "num_format": "0%",
+            "num_font": {"name": "Arial", "size": 8},
+            "major_gridlines": {"visible": True, "line": {"color": "#D9D9D9"}},
+        }
     )
     return _chart_rows(page, below, _SMALL_H) + 1
 
