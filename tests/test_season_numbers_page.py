@@ -19,9 +19,8 @@ import pandas as pd
 import pytest
 
 import cardscore_frames as csf
-from cardscore_frames.cli import demo
+from cardscore_frames.cli import demo, main
 from cardscore_frames.cli import season as season_command
-from cardscore_frames.cli import main
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -125,9 +124,8 @@ def test_skill_and_luck_are_luck_s_figures(league, sheets):
         for c in row
         if isinstance(c.value, str) and c.value.startswith("Après")
     )
-    assert said.startswith(
-        f"Après {int(last['games'])} parties, environ {last['skill_share']:.0%} des écarts"
-    )
+    share = f"{last['skill_share']:.0%}"
+    assert said.startswith(f"Après {int(last['games'])} parties, environ {share} des")
     assert f"après {last['games_to_even']:.0f} parties" in said
 
 
@@ -337,3 +335,28 @@ def test_the_bundled_league_prints_on_30_pages_at_most(book, tmp_path):
     ).stdout
     pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))
     assert pages <= 30
+
+
+def test_without_scored_deals_the_page_leaves_above_expected_out(league, tmp_path):
+    _, ledger = league
+    path = csf.season.to_excel(_tarot(ledger), tmp_path / "ledger.xlsx")
+    ws = openpyxl.load_workbook(path)["Les chiffres · Tarot"]
+    texts = {c.value for row in ws.iter_rows() for c in row if isinstance(c.value, str)}
+    assert "Talent ou chance ?" in texts and "Au-dessus du par" in texts
+    assert "Qui a battu ses cartes ?" not in texts
+    assert "Chances de titre" not in texts  # no evenings left to play were given
+
+
+def test_numbers_false_leaves_the_page_out(league, tmp_path):
+    _, ledger = league
+    path = csf.season.to_excel(_tarot(ledger), tmp_path / "plain.xlsx", numbers=False)
+    assert "Les chiffres · Tarot" not in openpyxl.load_workbook(path).sheetnames
+
+
+@pytest.mark.parametrize("remaining", [-2, 1.5, "3"])
+def test_a_bad_number_of_evenings_left_is_refused(league, tmp_path, remaining):
+    _, ledger = league
+    target = tmp_path / "odds.xlsx"
+    with pytest.raises(csf.RulesError, match="remaining"):
+        csf.season.to_excel(_tarot(ledger), target, remaining=remaining)
+    assert not target.exists()  # nothing half-written

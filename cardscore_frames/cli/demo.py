@@ -138,7 +138,8 @@ def _season_book(scored: list, path: Path, out) -> Path:
     numbers = find_spec("scipy") is not None
     if not numbers:
         print(
-            f"\nThe season workbook has no pages 'What the numbers say': {INSTALL_HINT}",
+            "\nThe season workbook has no pages 'What the numbers say': "
+            f"{INSTALL_HINT}",
             file=out,
         )
     ledger = concat(get_game(s.cardscore.game).to_ledger(s) for s in scored)

@@ -27,7 +27,6 @@ from cardscore_frames.season.periods import medals, periods
 from cardscore_frames.season.ratings import Ratings
 from cardscore_frames.season.records import improvement, records
 
-
 __all__ = ["GameNumbers", "game_numbers"]
 
 _TOP_LINES = 5  # players drawn in the running above-expected chart
@@ -86,7 +85,7 @@ def game_numbers(
         if pars is not None:
             found.par = _mark(_in(pars.season, game, group), rated, game)
         _season_blocks(found, part, by)
-        if remaining:
+        if remaining is not None:  # title_odds checks it
             # the whole game's ledger: the ratings know every season before
             whole = ledger[(ledger["game"] == game).to_numpy()]
             odds = title_odds(whole, remaining=remaining, by=_extra(by) or None)
