@@ -109,7 +109,7 @@ def expected(
     >>> frame[["deal", "player", "role", "score", "expected"]].head(2).round(1)
        deal  player      role  score  expected
     0     1  Céline  defender   36.0      -9.6
-    1     1  Benoît     taker -108.0      34.2
+    1     1  Benoît     taker -108.0      34.3
     >>> abs(float(frame["above_expected"].sum())) < 1e-6
     True
     """
