@@ -207,7 +207,7 @@ def test_belot_partnerships_are_the_top_synergies(league, sheets):
     pairs = pairs[pairs["season"] == SEASON].head(5)
     page = _table(sheets["Цифры · Базар-Белот"], "Пары", "Партнёры")
     assert page["Партнёры"].tolist() == pairs["partners"].astype(str).tolist()
-    np.testing.assert_allclose(page["Слаженность"], pairs["synergy"].round(1))
+    np.testing.assert_allclose(page["Бонус пары"], pairs["synergy"].round(1))
     # preferans is played alone: no partnerships block
     ws = sheets["Цифры · Преферанс"]
     assert not any(c.value == "Пары" for row in ws.iter_rows() for c in row)

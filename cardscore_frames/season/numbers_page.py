@@ -152,23 +152,34 @@ def _sentence(page: _Page, row: int, col: int, text: str) -> int:
     return row + lines
 
 
-def _table(page: _Page, row: int, col: int, frame: pd.DataFrame) -> FrameBlock:
+def _table(
+    page: _Page, row: int, col: int, frame: pd.DataFrame, *, wide_last: bool = False
+) -> FrameBlock:
     """``frame`` under people's headers, each on two merged rows (wrapped),
-    its figures formatted; the block's ``header_row`` is the headers' row."""
+    its figures formatted; the block's ``header_row`` is the headers' row.
+    ``wide_last``: the last column (names) runs to the panel's edge."""
     styles = {
         header(c, page.lang): {"border": 1, "valign": "vcenter", "num_format": f}
         for c, f in _FORMATS.items()
         if c in frame
     }
-    shown = frame.rename(columns=lambda c: header(str(c), page.lang))
-    for k, name in enumerate(shown.columns):
-        page.sheet.merge(row, col + k, row + 1, col + k, name, "header")
     if "provisional" in frame:
         styles[header("provisional", page.lang)] = ("body", "centre")
+    shown = frame.rename(columns=lambda c: header(str(c), page.lang))
+    narrow = shown.iloc[:, :-1] if wide_last else shown
+    for k, name in enumerate(narrow.columns):
+        page.sheet.merge(row, col + k, row + 1, col + k, name, "header")
     where = page.sheet.write_frame(
-        shown, row + 2, col, header=False, styles=styles, fit=False
+        narrow, row + 2, col, header=False, styles=styles, fit=False
     )
-    return FrameBlock(where.sheet, row, where.first_row, where.last_row, where.columns)
+    columns = dict(where.columns)
+    if wide_last:
+        last, edge = col + len(narrow.columns), col + _PANEL - 1
+        page.sheet.merge(row, last, row + 1, edge, shown.columns[-1], "header")
+        for k, value in enumerate(shown.iloc[:, -1]):
+            page.sheet.merge(row + 2 + k, last, row + 2 + k, edge, value, "body")
+        columns[str(shown.columns[-1])] = last
+    return FrameBlock(where.sheet, row, where.first_row, where.last_row, columns)
 
 
 def _chart_rows(page: _Page, row: int, height_px: int) -> int:
@@ -354,10 +365,10 @@ def _records(page: _Page, row: int, col: int, found: GameNumbers) -> int:
     if found.records is None or found.records.empty:
         return row
     row = _heading(page, row, col, "records")
-    # the holders last: a long list runs on into the empty cells beside it
+    # the holders last, in a cell as wide as the rest of the panel
     frame = found.records[["record", "value", "date", "player"]].copy()
     frame["record"] = [word(r, page.lang) for r in frame["record"].astype(str)]
-    where = _table(page, row, col, frame)
+    where = _table(page, row, col, frame, wide_last=True)
     return where.last_row + 2
 
 

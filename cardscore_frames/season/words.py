@@ -368,7 +368,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "pairs_title": ("Partnerships", "Associations", "Пары"),
     "partners": ("Partners", "Partenaires", "Партнёры"),
     "margin": ("Margin", "Écart", "Перевес"),
-    "synergy": ("Synergy", "Entente", "Слаженность"),
+    "synergy": ("Synergy", "Entente", "Бонус пары"),
     "odds_title": ("Title odds", "Chances de titre", "Шансы на титул"),
     "odds_words": (
         "After {n} more evenings like the past ones (simulated).",
