@@ -1,7 +1,8 @@
 """``cardscore demo``: the main job, every bundled sample season scored, and
 their score sheets written as Excel workbooks (in ``out/`` by default), with the
 sample league's season workbook: standings, head to head, ratings (when
-openskill is installed) and the players two to a page."""
+openskill is installed), a page "What the numbers say" per game (when scipy
+is) and the players two to a page."""
 
 from __future__ import annotations
 
@@ -93,8 +94,8 @@ def run(args: argparse.Namespace, out=None) -> None:
     if league:
         written.append(_season_book(league, folder / SEASON_BOOK, out))
         print(
-            "\nThe league's season: standings, head to head, the players two to "
-            f"a page\n  written: {written[-1]}",
+            "\nThe league's season: standings, head to head, what the numbers "
+            f"say, the players two to a page\n  written: {written[-1]}",
             file=out,
         )
     print(f"\nScore sheets written to {folder.resolve()}:", file=out)
