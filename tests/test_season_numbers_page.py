@@ -193,6 +193,12 @@ def test_records_and_medals_of_the_latest_season(league, sheets):
     best = truth[truth["record"] == "best deal"].iloc[0]
     row = page[page["Record"] == "Meilleure donne"].iloc[0]
     assert (row["Joueur"], row["Valeur"]) == (best["player"], best["value"])
+    runs = csf.season.streaks(tarot)
+    runs = runs[runs["season"] == SEASON]
+    on = runs[runs["current"] == runs["current"].max()]
+    row = page[page["Record"] == "Série en cours"].iloc[0]
+    assert row["Valeur"] == runs["current"].max() >= 2
+    assert row["Joueur"] == ", ".join(on["player"].astype(str))
     medals = csf.season.medals(csf.season.periods(tarot))
     medals = medals[medals["season"] == SEASON].head(8)
     page = _table(sheets["Les chiffres · Tarot"], "Mois par mois", "Joueur")

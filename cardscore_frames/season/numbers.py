@@ -25,7 +25,7 @@ from cardscore_frames.season.par import par
 from cardscore_frames.season.partners import partnerships
 from cardscore_frames.season.periods import medals, periods
 from cardscore_frames.season.ratings import Ratings
-from cardscore_frames.season.records import improvement, records
+from cardscore_frames.season.records import improvement, records, streaks
 
 __all__ = ["GameNumbers", "game_numbers"]
 
@@ -199,9 +199,27 @@ def _holders(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["record", "player", "value", "date"])
 
 
+def _on_a_run(part: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """The longest winning run still going at the end (two wins or more):
+    a record row ``current winning streak``, dated from its first game."""
+    runs = streaks(part, by=by)
+    best = runs["current"].max() if len(runs) else 0
+    if not best >= 2:
+        return pd.DataFrame(columns=["record", "player", "value", "date"])
+    on = runs[runs["current"].to_numpy() == best]
+    return pd.DataFrame(
+        {
+            "record": "current winning streak",
+            "player": on["player"].astype(str).to_numpy(),
+            "value": float(best),
+            "date": on["current_since"].to_numpy(),
+        }
+    )
+
+
 def _season_blocks(found: GameNumbers, part: pd.DataFrame, by: list[str]) -> None:
     """Records, most improved, medals and partnerships of the latest group."""
-    found.records = _holders(records(part, by=by))
+    found.records = _holders(pd.concat([records(part, by=by), _on_a_run(part, by)]))
     found.improved = improvement(part, by=by).head(_SHORT).reset_index(drop=True)
     dated = part[part["date"].notna().to_numpy()]
     if len(dated):

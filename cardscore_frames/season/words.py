@@ -325,6 +325,11 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "Série sans victoire",
         "Партий без побед",
     ),
+    "current winning streak": (
+        "Winning run now",
+        "Série en cours",
+        "Побед подряд сейчас",
+    ),
     "current": ("Now", "En cours", "Сейчас"),
     "improved": ("Most improved", "Meilleure progression", "Больше всех вырос"),
     "change": ("Change", "Écart", "Изменение"),
