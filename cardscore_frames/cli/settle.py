@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 
 import pandas as pd
@@ -100,7 +101,10 @@ def run(args: argparse.Namespace, out=None) -> None:
     else:
         title = next(iter(tables))
         print_tables(
-            {title: for_people(settled)}, out, notes={title: NOTE}, index=False
+            {title: for_people(settled, args.unit)},
+            out,
+            notes={title: NOTE},
+            index=False,
         )
     if args.out:
         written = write_table(settled, folder_for(args.out), sheet="Settled")
@@ -113,12 +117,18 @@ PEOPLE = ("game_id", "date", "league", "season", "table", "player", "whists", "m
 NOTE = "each player's whists and money (every step: --all)"
 
 
-def for_people(settled: pd.DataFrame) -> pd.DataFrame:
+def for_people(settled: pd.DataFrame, unit: float = 0.01) -> pd.DataFrame:
     """The settlement as players read it: game, date, league, season, table,
-    player, whists (two decimals), money; columns with nothing in them left out."""
+    player, whists (whole, else two decimals), money to the currency's unit
+    (``5.80``, not ``5.8``); columns with nothing in them left out."""
     shown = [c for c in PEOPLE if c in settled and settled[c].notna().any()]
     table = settled[shown].copy()
-    table["whists"] = table["whists"].round(2)
+    whists = table["whists"].round(2)
+    whole = bool((whists == whists.round()).all())
+    table["whists"] = whists.round().astype("Int64") if whole else whists
+    if "money" in table:
+        places = max(0, -math.floor(math.log10(unit) + 1e-9)) if unit > 0 else 2
+        table["money"] = table["money"].map(f"{{:,.{places}f}}".format)
     if "date" in table:
         table["date"] = table["date"].dt.strftime("%Y-%m-%d")
     return table.rename(columns={"game_id": "game"})
