@@ -579,3 +579,19 @@ def test_persisted_logs_and_scored_deals_are_trusted(monkeypatch, tmp_path):
     calls.clear()
     csf.tarot.to_ledger(edited).compute()
     assert "_score_part" in calls  # scored again from its log columns
+
+
+def test_read_log_of_a_dask_frame_says_what_to_do():
+    frame = dd.from_pandas(raw_log(SAMPLES["tarot"]), npartitions=2)
+    for call in (csf.read_log, csf.validate):
+        with pytest.raises(csf.RulesError) as caught:
+            call(frame, game="tarot")
+        message = str(caught.value)
+        assert "got a Dask DataFrame" in message
+        assert "csf.tarot.score(frame)" in message
+        assert "cardscore_frames.distributed.read_logs('folder/', game='tarot')" in (
+            message
+        )
+    # what it says works: the game's score of a Dask frame of whole games
+    scored = csf.tarot.score(partition_by_game(frame)).compute()
+    assert len(scored) == len(frame)
