@@ -595,3 +595,43 @@ def test_read_log_of_a_dask_frame_says_what_to_do():
     # what it says works: the game's score of a Dask frame of whole games
     scored = csf.tarot.score(partition_by_game(frame)).compute()
     assert len(scored) == len(frame)
+
+
+def test_read_logs_persisted_reads_each_file_once(case, monkeypatch):
+    name, folder = case
+    game = GAMES[name]
+    calls = count_reads_and_scoring(monkeypatch)
+    deals = read_logs(folder, game=name, persist=True)
+    assert calls == ["check"] * 3  # the check pass: one per file
+    ledger = game.to_ledger(game.score(deals)).persist()
+    totals = csf.totals(ledger, by=["season"]).compute()
+    # computed: each partition scored once, never read or checked again
+    assert sorted(set(calls)) == ["_ledger_part", "_score_part", "check"]
+    assert calls.count("check") == 3 and calls.count("_score_part") == 3
+    _, p_ledger, p_totals = pandas_steps(name)
+    assert_ledgers_equal(ledger.compute(), p_ledger)
+    exact = GAMES[name].unit != "whists"  # see test_every_game_matches_pandas_exactly
+    tolerance = {} if exact else {"check_exact": False, "rtol": 0, "atol": 1e-9}
+    pd.testing.assert_frame_equal(totals, p_totals, **tolerance)
+
+
+def test_read_logs_persisted_reports_every_problem_at_once(tmp_path):
+    files = write_whole_games(raw_log(SAMPLES["tarot"]), tmp_path)
+    for path in files[:2]:  # a slip in two files
+        frame = raw_log(path) if path.endswith(".csv") else pd.read_parquet(path)
+        frame.loc[frame.index[0], "contract"] = "gard"
+        if path.endswith(".csv"):
+            frame.to_csv(path, index=False)
+        else:
+            frame.to_parquet(path, index=False)
+    reports = []
+    for persist in (False, True):
+        with pytest.raises(PartitionedValidationError) as caught:
+            read_logs(tmp_path, game="tarot", persist=persist)
+        reports.append(caught.value.failure_cases)
+    pd.testing.assert_frame_equal(reports[1], reports[0])  # the same report
+    assert set(reports[1]["partition"]) == {0, 1}  # both files' slips at once
+    got = read_logs(tmp_path, game="tarot", errors="collect", persist=True)
+    pd.testing.assert_frame_equal(got.failure_cases, reports[0])
+    pandas = csf.read_log(SAMPLES["tarot"], game="tarot")
+    assert len(got.deals.compute()) + len(got.rejected) == len(pandas)
