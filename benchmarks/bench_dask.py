@@ -4,6 +4,7 @@ same run.
 
     python benchmarks/bench_dask.py                 # 2,000,000 deals
     python benchmarks/bench_dask.py --big           # then 20,000,000 (15 GB free)
+    python benchmarks/bench_dask.py --sizes 500000,1000000,2000000
     python benchmarks/bench_dask.py --n 200000 --repeat 1   # a quick look
 
 The archive is ``csf.generate_archive(deals=n, files=max(8, n / 250,000),
@@ -328,17 +329,21 @@ def main() -> None:
     parser.add_argument("--malloc", choices=("reuse", "dask"), default="reuse")
     parser.add_argument("--no-persist", action="store_true")
     parser.add_argument("--big", action="store_true", help="then 20,000,000 deals")
+    parser.add_argument(
+        "--sizes", default=None, help="several sizes instead of --n: 500000,2000000"
+    )
     args = parser.parse_args()
+    sizes = [int(x) for x in args.sizes.split(",")] if args.sizes else [args.n]
     load = [_load()]
     print(f"dask: tarot archive, {os.cpu_count()} cores, load average {load[0]}")
     rows: list[dict] = []
     memory = "memory reuse" if args.malloc == "reuse" else "Dask's malloc default"
-    for k, n in enumerate([args.n, *([BIG] if args.big else [])]):
+    for n in [*sizes, *([BIG] if args.big else [])]:
         persist = not args.no_persist and n <= PERSIST_UP_TO
         how = "persisted" if persist else "streaming"
         report(n, measure(n, args.repeat, args.malloc, persist), f"{how}, {memory}",
                rows)  # fmt: skip
-        if args.malloc == "reuse" and k == 0:  # Dask's own default, for information
+        if args.malloc == "reuse" and n == sizes[-1]:  # Dask's default, for information
             report(n, measure(n, 1, "dask", persist),
                    f"{how}, Dask's malloc default", rows)  # fmt: skip
     load.append(_load())
