@@ -182,7 +182,7 @@ def generate_archive(
     3  2025-26  2026-01-30  2026-06-30    500
     >>> log = csf.read_log(table["file"][0], game="tarot")
     >>> sorted(log["league"].unique())
-    ['Club de tarot de Lyon', 'Club de tarot de Nantes', 'Club de tarot de Toulouse']
+    ['Club de tarot de Lille', 'Club de tarot de Lyon', 'Club de tarot de Nantes']
     """
     seasons = list(seasons)
     found = archive_problems(
