@@ -42,8 +42,9 @@ pandas'. Both pipelines' results are compared (totals and table sizes, the sum
 of every player's total).
 
 The results are written to ``benchmarks/results/dask-latest.json`` and
-``dask-latest.md`` (with ``uptime``'s load at the start and the end: the wall
-times mean something only on a quiet machine).
+``dask-latest.md``, each row with its commit and the load average at the start
+and the end of its run (the wall times mean something only on a quiet
+machine); rows of other sizes from earlier runs are kept.
 """
 
 from __future__ import annotations
@@ -293,26 +294,46 @@ def report(n: int, got: dict, how: str, rows: list[dict]) -> None:
     )
 
 
-def write_results(rows: list[dict], load: tuple[str, str]) -> None:
+def write_results(rows: list[dict], load: tuple[str, str], commit: str) -> None:
+    """The rows of this run, with the rows of other sizes kept from earlier
+    runs (a run of 20,000,000 deals alone adds its rows to the 2,000,000
+    ones), each with its commit and the load average around its run."""
     RESULTS.mkdir(exist_ok=True)
-    record = {"machine": f"{os.cpu_count()} cores", "load": load, "rows": rows}
-    (RESULTS / "dask-latest.json").write_text(json.dumps(record, indent=1) + "\n")
+    path = RESULTS / "dask-latest.json"
+    for row in rows:
+        row.update(commit=commit, load=f"{load[0]} to {load[1]}")
+    ours = {(r["deals"], r["dask"]) for r in rows}
+    kept = json.loads(path.read_text())["rows"] if path.exists() else []
+    kept = [r for r in kept if (r["deals"], r["dask"]) not in ours and "load" in r]
+    rows = sorted(kept + rows, key=lambda r: (r["deals"], r["dask"]))
+    record = {"machine": f"{os.cpu_count()} cores", "rows": rows}
+    path.write_text(json.dumps(record, indent=1) + "\n")
     head = [
         "| deals | Dask | pandas (s) | Dask (s) | CPU per M deals, pandas (s) "
-        "| CPU per M deals, Dask (s) | peak, pandas (MB) | peak per worker (MB) |",
-        "|---|---|---|---|---|---|---|---|",
+        "| CPU per M deals, Dask (s) | peak, pandas (MB) | peak per worker (MB) "
+        "| load average (1, 5, 15 min) |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     lines = [
         f"| {r['deals']:,} | {r['dask']} | {r['pandas_s']} | {r['dask_s']} "
         f"| {r['pandas_cpu_per_m']} | {r['dask_cpu_per_m']} "
-        f"| {r['pandas_peak_mb']:,} | {r['dask_worker_peak_mb']:,} |"
+        f"| {r['pandas_peak_mb']:,} | {r['dask_worker_peak_mb']:,} | {r['load']} |"
         for r in rows
     ]
-    note = (
-        f"\n{os.cpu_count()} cores; load average at the start: {load[0]}; "
-        f"at the end: {load[1]}.\n"
-    )
+    commits = ", ".join(dict.fromkeys(r["commit"] for r in rows))
+    note = f"\n{os.cpu_count()} cores; measured at commit {commits}.\n"
     (RESULTS / "dask-latest.md").write_text("\n".join(head + lines) + "\n" + note)
+
+
+def _commit() -> str:
+    got = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return got.stdout.strip() or "unknown"
 
 
 def _load() -> str:
@@ -350,7 +371,7 @@ def main() -> None:
             report(n, measure(n, 1, "dask", persist),
                    f"{how}, Dask's malloc default", rows)  # fmt: skip
     load.append(_load())
-    write_results(rows, (load[0], load[1]))
+    write_results(rows, (load[0], load[1]), _commit())
     print(f"load average at the end {load[1]}; written to {RESULTS / 'dask-latest.md'}")
 
 
