@@ -49,6 +49,7 @@ machine); rows of other sizes from earlier runs are kept.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -89,11 +90,16 @@ def archive(n: int) -> tuple[Path, Path]:
     stamp = DATA / f"archive-tarot-{n}.json"
     one = DATA / f"archive-tarot-{n}.parquet"
     options = {"game": "tarot", "deals": n, "files": max(8, n // PER_FILE), "seed": 0}
-    if not stamp.exists() or json.loads(stamp.read_text()) != options:
+    # made again when the generator or the archive's code changes
+    code = [ROOT / "cardscore_frames" / "games" / "tarot" / "generate.py",
+            ROOT / "cardscore_frames" / "datasets" / "archive.py"]  # fmt: skip
+    made = {**options, "code": hashlib.sha256(b"".join(map(Path.read_bytes, code)))}
+    made["code"] = made["code"].hexdigest()
+    if not stamp.exists() or json.loads(stamp.read_text()) != made:
         t0 = time.perf_counter()
         table = csf.generate_archive(folder, overwrite=True, **options)
         pd.concat([pd.read_parquet(f) for f in table["file"]]).to_parquet(one)
-        stamp.write_text(json.dumps(options))
+        stamp.write_text(json.dumps(made))
         print(f"archive of {n:,} deals made in {time.perf_counter() - t0:.0f} s")
     return folder, one
 
