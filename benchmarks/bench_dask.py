@@ -3,7 +3,7 @@ local cluster of 2 workers, against the pandas pipeline on the same deals in the
 same run.
 
     python benchmarks/bench_dask.py                 # 2,000,000 deals
-    python benchmarks/bench_dask.py --big           # then 20,000,000 (15 GB free)
+    python benchmarks/bench_dask.py --big           # then 20,000,000 (see STREAMING)
     python benchmarks/bench_dask.py --sizes 500000,1000000,2000000
     python benchmarks/bench_dask.py --n 200000 --repeat 1   # a quick look
 
@@ -71,10 +71,10 @@ MB = 1024 * 1024
 #: Above this many deals the ledger is not persisted (it would not fit in the
 #: workers' memory): totals and standings stream from the files.
 PERSIST_UP_TO = 5_000_000
-#: Streaming (nothing persisted) runs with Dask's own malloc setting: a worker
-#: that keeps its peak memory (glibc's reuse) stays above Dask's pause
-#: threshold after the largest partitions, and a paused worker takes no task
-#: (20,000,000 deals with 4 GB workers stalled so).
+#: Streaming (nothing persisted) runs with Dask's own malloc setting, so that
+#: each worker gives memory back between partitions. (At 20,000,000 deals on
+#: 4 GB workers the standings' gathered results, 4.4 million rows, did not fit
+#: with either setting: the run did not finish.)
 STREAMING = "dask"
 #: The workers' environment that lets glibc reuse freed memory.
 REUSE = {"MALLOC_TRIM_THRESHOLD_": 1 << 30, "MALLOC_MMAP_THRESHOLD_": 1 << 25}
