@@ -15,7 +15,7 @@ from cardscore_frames import accessor as _accessor  # noqa: F401 (registers .car
 from cardscore_frames import distributed, season
 from cardscore_frames.checking import Collected
 from cardscore_frames.contract import GAMES, game_names, get_game
-from cardscore_frames.datasets import list_examples, load_example
+from cardscore_frames.datasets import generate_archive, list_examples, load_example
 from cardscore_frames.errors import (
     CardscoreError,
     LedgerError,
@@ -75,6 +75,7 @@ __all__ = [
     "get_game",
     "list_examples",
     "load_example",
+    "generate_archive",
     "tarot",
     "belot",
     "preferans",

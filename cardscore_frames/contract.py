@@ -264,6 +264,11 @@ class Game:
     #: value) or ``"number"``: what ``season.expected`` explains each player's
     #: result by (with his role); empty: the game has no expected results.
     deal_features: Mapping[str, str] = field(default_factory=dict)
+    #: Random valid deals, seeded: ``generate(n, *, seed, names)`` gives a raw
+    #: deal log of about ``n`` deals in whole games numbered from 1 (``game_id``,
+    #: ``deal``, the seats, the game's columns), seating players drawn from
+    #: ``names`` (the game's own when None). Archives and benchmarks use it.
+    generate: Callable[..., Any] | None = None
 
     def schema(self, kind: str = "deals") -> Schema:
         """The schema of one of the game's logs (``deals``, ``points``, ``sheet``)."""

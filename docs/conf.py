@@ -116,6 +116,7 @@ API = {
                 "Collected",
                 "list_examples",
                 "load_example",
+                "generate_archive",
             ],
             "Score sheets in Excel": ["to_excel", "read_excel", "write_template"],
             "The ledger and results": [

@@ -513,3 +513,125 @@ def test_standings_by_a_column_that_varies_in_a_game_say_so_as_pandas_does():
     for caught in (p, d):  # games of the ledger, named by their keys
         named = str(caught.value).split("varies in ")[1].split(", ")
         assert named and set(named) <= keys
+
+
+def count_reads_and_scoring(monkeypatch) -> list[str]:
+    """Every check of a log (each read of a file checks it), every partition
+    scored or turned into ledger rows, and every pass over a frame's game keys
+    (a frame not known to be whole), from now on, in one list."""
+    from cardscore_frames import contract as base
+    from cardscore_frames.distributed import apply, plan
+    from cardscore_frames.distributed import season as dask_season
+    from cardscore_frames.io import read
+
+    calls: list[str] = []
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            calls.append(name)
+            return real(*args, **kwargs)
+
+        return call
+
+    for module in (plan, base, read):
+        monkeypatch.setattr(
+            module, "check_log", counted("check", check_module.check_log)
+        )
+    for name in ("_score_part", "_ledger_part"):
+        monkeypatch.setattr(apply, name, counted(name, getattr(apply, name)))
+    for module in (apply, dask_season):
+        real = apply.refuse_split_games
+        monkeypatch.setattr(module, "refuse_split_games", counted("keys", real))
+    return calls
+
+
+def test_a_persisted_ledger_is_not_read_or_scored_again(case, monkeypatch):
+    name, folder = case
+    game = GAMES[name]
+    ledger = game.to_ledger(game.score(read_logs(folder, game=name))).persist()
+    calls = count_reads_and_scoring(monkeypatch)
+    totals = csf.totals(ledger, by=["season"]).compute()
+    table = csf.season.standings(ledger).compute()
+    whole = ledger.compute()  # the persisted partitions, gathered
+    h2h = csf.season.head_to_head(whole)
+    # nothing read, checked, scored or made into rows again; known whole
+    assert calls == []
+    _, p_ledger, p_totals = pandas_steps(name)
+    exact = GAMES[name].unit != "whists"  # see test_every_game_matches_pandas_exactly
+    tolerance = {} if exact else {"check_exact": False, "rtol": 0, "atol": 1e-9}
+    pd.testing.assert_frame_equal(totals, p_totals, **tolerance)
+    pd.testing.assert_frame_equal(table, csf.season.standings(p_ledger))
+    assert_ledgers_equal(whole, p_ledger)
+    pd.testing.assert_frame_equal(h2h, csf.season.head_to_head(p_ledger))
+
+
+def test_persisted_logs_and_scored_deals_are_trusted(monkeypatch, tmp_path):
+    write_whole_games(raw_log(SAMPLES["tarot"]), tmp_path)
+    deals = read_logs(tmp_path, game="tarot").persist()
+    scored = csf.tarot.score(deals).persist()
+    calls = count_reads_and_scoring(monkeypatch)
+    ledger = csf.tarot.to_ledger(scored).compute()
+    # one per partition and one on the empty frame that gives Dask its meta
+    assert calls == ["_ledger_part"] * 4  # nothing checked or scored
+    assert_ledgers_equal(ledger, pandas_steps("tarot")[1])
+    # a persisted frame changed before it was persisted is a frame of its own
+    edited = scored[scored["deal"] > 1].persist()
+    calls.clear()
+    csf.tarot.to_ledger(edited).compute()
+    assert "_score_part" in calls  # scored again from its log columns
+
+
+def test_read_log_of_a_dask_frame_says_what_to_do():
+    frame = dd.from_pandas(raw_log(SAMPLES["tarot"]), npartitions=2)
+    for call in (csf.read_log, csf.validate):
+        with pytest.raises(csf.RulesError) as caught:
+            call(frame, game="tarot")
+        message = str(caught.value)
+        assert "got a Dask DataFrame" in message
+        assert "csf.tarot.score(frame)" in message
+        assert "cardscore_frames.distributed.read_logs('folder/', game='tarot')" in (
+            message
+        )
+    # what it says works: the game's score of a Dask frame of whole games
+    scored = csf.tarot.score(partition_by_game(frame)).compute()
+    assert len(scored) == len(frame)
+
+
+def test_read_logs_persisted_reads_each_file_once(case, monkeypatch):
+    name, folder = case
+    game = GAMES[name]
+    calls = count_reads_and_scoring(monkeypatch)
+    deals = read_logs(folder, game=name, persist=True)
+    assert calls == ["check"] * 3  # the check pass: one per file
+    ledger = game.to_ledger(game.score(deals)).persist()
+    totals = csf.totals(ledger, by=["season"]).compute()
+    # computed: each partition scored once, never read or checked again
+    assert sorted(set(calls)) == ["_ledger_part", "_score_part", "check"]
+    assert calls.count("check") == 3 and calls.count("_score_part") == 3
+    _, p_ledger, p_totals = pandas_steps(name)
+    assert_ledgers_equal(ledger.compute(), p_ledger)
+    exact = GAMES[name].unit != "whists"  # see test_every_game_matches_pandas_exactly
+    tolerance = {} if exact else {"check_exact": False, "rtol": 0, "atol": 1e-9}
+    pd.testing.assert_frame_equal(totals, p_totals, **tolerance)
+
+
+def test_read_logs_persisted_reports_every_problem_at_once(tmp_path):
+    files = write_whole_games(raw_log(SAMPLES["tarot"]), tmp_path)
+    for path in files[:2]:  # a slip in two files
+        frame = raw_log(path) if path.endswith(".csv") else pd.read_parquet(path)
+        frame.loc[frame.index[0], "contract"] = "gard"
+        if path.endswith(".csv"):
+            frame.to_csv(path, index=False)
+        else:
+            frame.to_parquet(path, index=False)
+    reports = []
+    for persist in (False, True):
+        with pytest.raises(PartitionedValidationError) as caught:
+            read_logs(tmp_path, game="tarot", persist=persist)
+        reports.append(caught.value.failure_cases)
+    pd.testing.assert_frame_equal(reports[1], reports[0])  # the same report
+    assert set(reports[1]["partition"]) == {0, 1}  # both files' slips at once
+    got = read_logs(tmp_path, game="tarot", errors="collect", persist=True)
+    pd.testing.assert_frame_equal(got.failure_cases, reports[0])
+    pandas = csf.read_log(SAMPLES["tarot"], game="tarot")
+    assert len(got.deals.compute()) + len(got.rejected) == len(pandas)

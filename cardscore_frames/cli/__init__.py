@@ -13,14 +13,22 @@ import os
 import sys
 from collections.abc import Sequence
 
-from cardscore_frames.cli import demo, score, season, settle, template, validate
+from cardscore_frames.cli import (
+    demo,
+    generate,
+    score,
+    season,
+    settle,
+    template,
+    validate,
+)
 from cardscore_frames.cli.common import UsageError
 from cardscore_frames.errors import CardscoreError
 
 __all__ = ["main", "build_parser", "COMMANDS"]
 
 #: The sub-commands, in the order ``--help`` lists them.
-COMMANDS = (validate, score, settle, season, template, demo)
+COMMANDS = (validate, score, settle, season, template, demo, generate)
 
 
 def build_parser() -> argparse.ArgumentParser:

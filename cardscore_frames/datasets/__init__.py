@@ -37,10 +37,17 @@ from pathlib import Path
 import pandas as pd
 
 from cardscore_frames.contract import GAMES, Example, suggest
+from cardscore_frames.datasets.archive import generate_archive
 from cardscore_frames.errors import UnknownGameError
 from cardscore_frames.io import read_log, read_table
 
-__all__ = ["examples", "list_examples", "load_example", "example_path"]
+__all__ = [
+    "examples",
+    "list_examples",
+    "load_example",
+    "example_path",
+    "generate_archive",
+]
 
 
 def examples() -> dict[str, tuple[str, Example]]:

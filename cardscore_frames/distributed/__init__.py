@@ -36,6 +36,13 @@ Dtypes
     Dask unites them when computed, in order of appearance rather than sorted.
     ``.compute()`` gives the pandas dtypes.
 
+Work done once
+    ``read_logs(..., persist=True)`` keeps each file's checked deals on the
+    workers (read and checked once); a scored frame or a ledger ``.persist()``-ed
+    is still known as the frame it was, so totals and standings of a persisted
+    ledger read, check and score nothing again. Without ``persist`` every
+    ``.compute()`` starts again from the files, one partition at a time.
+
 Frames made here are trusted
     Attrs do not travel through Dask. A Dask frame this package returned is
     remembered (by its graph name) with its game, rules and check, so the next

@@ -289,48 +289,54 @@ def totals(
     by: Sequence[str] = (),
     game: str | None = None,
 ) -> Any:
-    """:func:`~cardscore_frames.totals` of a Dask ledger, as Dask groupby
-    aggregations, in one partition with the order and index of the pandas
-    result.
+    """:func:`~cardscore_frames.totals` of a Dask ledger, in one partition with
+    the order and index of the pandas result.
 
     A ledger this package made has each game whole in one partition: each
-    partition is summed per player there (games counted there), and the
-    partial sums are added up. Any other ledger is summed per (player, game)
-    first, so that ``games`` counts distinct games however its rows are cut.
+    partition's totals are the pandas function's own (games counted there),
+    and the partitions' totals (a row per player each) are added up in one
+    task. Any other ledger is summed per (player, game) first, with Dask
+    groupby aggregations, so that ``games`` counts distinct games however its
+    rows are cut.
     """
 
     by = list(by)
     keys = ["game", *by, "player"]
-    whole = recall(ledger) is not None  # every frame made here has whole games
-    ledger = ledger.map_partitions(conformed, meta=conformed(ledger._meta))
-    if whole:
-        part = partial(_partial_totals, keys=keys)
+    if recall(ledger) is not None:  # every frame made here has whole games
+        part = partial(_partial_totals, fn=fn, by=by)
         partials = ledger.map_partitions(part, meta=part(ledger._meta))
-        games = ("games", "sum")
-    else:
-        partials = (
-            ledger.groupby([*keys, "game_key"], observed=True, sort=False)
-            .agg(score=("score", "sum"), deals=("deal", "size"), split_out=1)
-            .reset_index()
+        one = partial(_added_up, keys=keys, by=by)
+        return partials.repartition(npartitions=1).map_partitions(
+            one, meta=one(partials._meta)
         )
-        games = ("game_key", "size")
+    ledger = ledger.map_partitions(conformed, meta=conformed(ledger._meta))
+    partials = (
+        ledger.groupby([*keys, "game_key"], observed=True, sort=False)
+        .agg(score=("score", "sum"), deals=("deal", "size"), split_out=1)
+        .reset_index()
+    )
     out = partials.groupby(keys, observed=True, sort=False).agg(
-        score=("score", "sum"), deals=("deals", "sum"), games=games, split_out=1
+        score=("score", "sum"),
+        deals=("deals", "sum"),
+        games=("game_key", "size"),
+        split_out=1,
     )
     one = partial(_ordered, keys=keys, by=by)
     return out.map_partitions(one, meta=one(out._meta))
 
 
-def _partial_totals(part: pd.DataFrame, *, keys: list[str]) -> pd.DataFrame:
-    """A partition's totals per player, its games counted (they are whole)."""
-    per_game = part.groupby([*keys, "game_key"], observed=True, sort=False).agg(
-        score=("score", "sum"), deals=("deal", "size")
-    )
-    return (
-        per_game.groupby(level=keys, observed=True, sort=False)
-        .agg(score=("score", "sum"), deals=("deals", "sum"), games=("deals", "size"))
-        .reset_index()
-    )
+def _partial_totals(part: pd.DataFrame, *, fn: Callable, by: list) -> pd.DataFrame:
+    """A partition's totals per player, by the pandas function (its games are
+    whole), as columns."""
+    return fn(part, by=by).reset_index()
+
+
+def _added_up(partials: pd.DataFrame, *, keys: list, by: list) -> pd.DataFrame:
+    """Every partition's totals added up per player, in the pandas order."""
+    out = partials.groupby(keys, observed=True, sort=True)[
+        ["score", "deals", "games"]
+    ].sum()
+    return _ordered(out, keys=keys, by=by)
 
 
 def _ordered(frame: pd.DataFrame, *, keys: list[str], by: list[str]) -> pd.DataFrame:

@@ -92,6 +92,7 @@ def read_logs(
     rules: Any = None,
     sheet: str | int = 0,
     encoding: str | None = None,
+    persist: bool = False,
 ) -> Any:
     """Read a folder of logs as one Dask DataFrame, one partition per file,
     every file checked on the workers before this returns.
@@ -113,15 +114,23 @@ def read_logs(
         of the valid rows, ``rejected`` (pandas, indexed by dataset row) the
         rejected rows as given with their ``problems``, and ``failure_cases``
         (pandas) every problem.
+    persist : bool
+        Keep each file's checked deals in the workers' memory from the check
+        pass on, and return the frame persisted: every file is read and
+        checked once, where by default it is read again when computed. Memory
+        then holds the whole log (spread over the workers), not a file at a
+        time: for an archive that fits in the cluster's memory, to be scored
+        and persisted.
 
     Returns
     -------
     dask.dataframe.DataFrame or Collected
         The typed log, lazily: each partition is read and checked again when
         computed (the check pass keeps no data, so memory stays bounded by a
-        file). Its dtypes are those :func:`~cardscore_frames.read_log` gives
-        the files together: player names, leagues and enumerations are
-        categoricals with every file's categories (known to Dask); ``game_id``
+        file), unless ``persist``. Its dtypes are those
+        :func:`~cardscore_frames.read_log` gives the files together: player
+        names, leagues and enumerations are categoricals with every file's
+        categories (known to Dask); ``game_id``
         is whole numbers only if every file's are, and as text ids its
         categories are left unknown to Dask (one per game). The game's
         ``score`` of this frame does not check it again.
@@ -161,20 +170,30 @@ def read_logs(
         "errors": errors,
     }
     one = partial(_survey_file, **options)
-    summaries = dask.compute(*[dask.delayed(one)(f) for f in files])
+    if persist:  # each file's checked deals kept where they were read
+        kept = dask.persist(*[dask.delayed(one)(f, keep=True) for f in files])
+        summaries = dask.compute(*[k[1] for k in kept])
+    else:
+        summaries = dask.compute(*[dask.delayed(one)(f) for f in files])
     plan, failures, rejected = build_plan(
         summaries, schema, rules, files=files, errors=errors, label=_label(source)
     )
     # the frame keeps pandas' own dtypes ("str" text, not Dask's pyarrow strings)
     with dask.config.set({"dataframe.convert-string": False}):
-        typed = dd.from_map(
-            partial(_typed_file, plan=plan, **options),
-            files,
-            range(len(files)),
-            meta=plan.meta,
-            label=f"read-{game}-{kind}",
-            enforce_metadata=False,
-        )
+        if persist:
+            parts = [dask.delayed(_kept_part)(k, plan, i) for i, k in enumerate(kept)]
+            typed = dd.from_delayed(
+                parts, meta=plan.meta, verify_meta=False, prefix=f"read-{game}-{kind}"
+            ).persist()
+        else:
+            typed = dd.from_map(
+                partial(_typed_file, plan=plan, **options),
+                files,
+                range(len(files)),
+                meta=plan.meta,
+                label=f"read-{game}-{kind}",
+                enforce_metadata=False,
+            )
     remember(typed, Known(entry.name, kind, rules, plan))
     if errors == "collect":
         return Collected(typed, rejected, failures)
@@ -187,27 +206,37 @@ def _label(source: Any) -> str:
     return os.fspath(source)
 
 
-def _survey_file(path: str, *, errors: str, **options: Any) -> Summary:
+def _survey_file(
+    path: str, *, errors: str, keep: bool = False, **options: Any
+) -> Summary | tuple[pd.DataFrame | None, Summary]:
     """One file as :func:`~cardscore_frames.read_log` reads and checks it, for
-    the check pass."""
+    the check pass (with ``keep``, and its checked deals)."""
 
     if errors == "collect":
         got = read_log(path, errors="collect", **options)
         keys = pd.concat([game_keys(got.deals), game_keys(got.rejected)])
         rows = len(got.deals) + len(got.rejected)
-        return summary(rows, got, keys.drop_duplicates(ignore_index=True))
+        found = summary(rows, got, keys.drop_duplicates(ignore_index=True))
+        return (got.deals, found) if keep else found
     try:
         typed = read_log(path, **options)
     except LogValidationError as err:
         # the keys as given: a game split between files is the first problem
         raw, _ = read_table(path, sheet=options["sheet"], encoding=options["encoding"])
         failed = Collected(None, None, err.failure_cases)
-        return summary(len(raw), failed, game_keys(raw))
+        found = summary(len(raw), failed, game_keys(raw))
+        return (None, found) if keep else found
 
     schema = get_game(options["game"]).schema(options["kind"])
-    return summary(
+    found = summary(
         len(typed), Collected(typed, None, no_failures(schema)), game_keys(typed)
     )
+    return (typed, found) if keep else found
+
+
+def _kept_part(kept: tuple, plan: Plan, number: int) -> pd.DataFrame:
+    """A file's deals kept by the check pass, in the plan's dtypes."""
+    return conform_part(kept[0], plan, number)
 
 
 def _typed_file(path: str, number: int, *, plan: Plan, **options: Any) -> pd.DataFrame:

@@ -59,10 +59,26 @@ def game_keys(frame: pd.DataFrame) -> pd.DataFrame:
     cols = ["game_key"] if "game_key" in cols else cols
     if "game_id" not in cols and "game_key" not in cols:
         return pd.DataFrame()  # no game named: a problem of the whole log
-    text = pd.DataFrame({c: _key_text(frame[c]) for c in cols})
-    if "game_id" in text:
-        text = text.loc[(text["game_id"] != "").to_numpy()]
-    return text.drop_duplicates(ignore_index=True)
+    # each row's key as one number first, so that only one row per game is
+    # turned into text (a partition has many rows per game, a ledger ~100)
+    row = np.zeros(len(frame), dtype=np.int64)
+    texts, codes = [], []
+    for c in cols:
+        code, uniques = pd.factorize(frame[c], use_na_sentinel=True)
+        text = np.array([*(_plain(u) for u in uniques), ""], dtype=object)
+        code = np.where(code < 0, len(text) - 1, code)  # blank: the last, ""
+        row = pd.factorize(row * len(text) + code)[0]
+        texts.append(text)
+        codes.append(code)
+    # codes come in order of first appearance: sorted, they keep that order
+    first = np.unique(row, return_index=True)[1]
+    out = pd.DataFrame(
+        {c: t[k[first]] for c, t, k in zip(cols, texts, codes, strict=True)}
+    )
+    if "game_id" in out:
+        out = out.loc[(out["game_id"] != "").to_numpy()]
+    # two spellings of one key ("12" and "12.0") meet as text
+    return out.drop_duplicates(ignore_index=True)
 
 
 def split_games(keys: Sequence[pd.DataFrame]) -> pd.DataFrame:

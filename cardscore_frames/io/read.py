@@ -15,6 +15,7 @@ import pandas as pd
 
 from cardscore_frames.checking import Collected, Errors, Source, check_log
 from cardscore_frames.contract import get_game
+from cardscore_frames.dispatch import is_dask
 from cardscore_frames.errors import (
     LogNotFoundError,
     LogReadError,
@@ -136,6 +137,8 @@ def read_log(
     >>> deals.cardscore.encoding
     'utf-8'
     """
+    if is_dask(source):
+        raise _dask_source(source, game)
     if _is_workbook(source):  # every problem with its cell, as read_excel gives
         at = None if sheet == 0 else sheet
         result = read_excel(
@@ -199,6 +202,19 @@ def _file_rejected(exc: LogValidationError, schema: Any, rules: Any) -> Collecte
         .rename(columns={"message": "problems"})
     )
     return Collected(good, rejected, fc)
+
+
+def _dask_source(source: Any, game: str) -> RulesError:
+    """What to do with a Dask frame instead of reading it."""
+    kind = type(source).__name__
+    return RulesError(
+        f"read_log reads a file or a pandas DataFrame; got a Dask {kind}. A Dask "
+        f"frame is checked where it is: hand it to the game's functions "
+        f"(csf.{game}.score(frame), csf.{game}.to_ledger(...), csf.totals(...)), "
+        "which check every partition first; to read a folder of log files as a "
+        "Dask frame, use cardscore_frames.distributed.read_logs("
+        f"'folder/', game={game!r})"
+    )
 
 
 def validate(

@@ -10,6 +10,7 @@
 
 from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
+from cardscore_frames.games.belot.generate import generate
 from cardscore_frames.games.belot.ledger import ROLES, to_ledger
 from cardscore_frames.games.belot.paper import KINDS as SHEET_KINDS
 from cardscore_frames.games.belot.paper import WORDS, read_sheet, write_sheets
@@ -40,6 +41,7 @@ from cardscore_frames.games.belot.scoring import SCORE_COLUMNS, score
 
 #: The belot entry of the game registry.
 GAME = Game(
+    generate=generate,
     name="belot",
     title="Bazar-Belot",
     language="ru",

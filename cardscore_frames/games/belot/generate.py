@@ -26,7 +26,7 @@ from cardscore_frames.games.belot.rules import (
     Rules,
 )
 
-__all__ = ["random_deals", "NAMES"]
+__all__ = ["random_deals", "generate", "NAMES"]
 
 #: Default player names (paired in order: Aram & Ani, Davit & Gayane, ...).
 NAMES = (
@@ -191,3 +191,16 @@ def _deal_columns(rng, m: int, rules: Rules) -> dict[str, object]:
         "defender_declarations": vcv,
         "bela": pd.Categorical.from_codes(bela, ("none", *PAIRS)),
     }
+
+
+def generate(
+    n: int, *, seed: int = 0, names: Sequence[str] | None = None
+) -> pd.DataFrame:
+    """The game's generator (``Game.generate``): ``n`` deals of matches
+    between fixed pairs (``names`` taken two by two: at least two pairs), each
+    match cut after its deciding deal (the last may be unfinished)."""
+    pairs = None
+    if names:
+        names = list(names)
+        pairs = list(zip(names[::2], names[1::2], strict=False))
+    return random_deals(n, seed=seed, pairs=pairs, metadata=False)

@@ -16,7 +16,11 @@ from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
 from cardscore_frames.games.preferans.arithmetic.outcome import OUTCOMES
 from cardscore_frames.games.preferans.formats import FORMATS, read_openpref
-from cardscore_frames.games.preferans.generate import random_deals, random_games
+from cardscore_frames.games.preferans.generate import (
+    generate,
+    random_deals,
+    random_games,
+)
 from cardscore_frames.games.preferans.ledger import ROLES, to_ledger
 from cardscore_frames.games.preferans.paper import (
     KINDS,
@@ -57,6 +61,7 @@ from cardscore_frames.games.preferans.settlement.from_deals import sheet
 
 #: The preferans entry of the game registry.
 GAME = Game(
+    generate=generate,
     name="preferans",
     title="Preferans",
     language="ru",

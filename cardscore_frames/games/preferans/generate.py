@@ -9,6 +9,8 @@ after the deal that ends the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pandas as pd
 
@@ -27,7 +29,7 @@ from cardscore_frames.games.preferans.rules import (
     Rules,
 )
 
-__all__ = ["random_games", "random_deals", "NAMES"]
+__all__ = ["random_games", "random_deals", "NAMES", "generate"]
 
 #: Default players: a club of twelve.
 NAMES = (
@@ -248,3 +250,12 @@ def random_deals(
         sizes = sizes[(sizes >= deal_range[0]) & (sizes <= deal_range[1])]
     enough = np.searchsorted(np.cumsum(sizes.to_numpy()), n) + 1
     return frame[frame["game_id"].isin(sizes.index[:enough])].reset_index(drop=True)
+
+
+def generate(
+    n: int, *, seed: int = 0, names: Sequence[str] | None = None
+) -> pd.DataFrame:
+    """The game's generator (``Game.generate``): whole games played to their
+    end by 3 or 4 of ``names`` (at least 4), the first that reach ``n`` deals
+    (so a few more than ``n``)."""
+    return random_deals(n, seed=seed, names=tuple(names) if names else NAMES)

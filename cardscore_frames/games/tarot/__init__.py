@@ -8,6 +8,7 @@
 from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
 from cardscore_frames.games.tarot.formats import FORMATS, read_tarotclub
+from cardscore_frames.games.tarot.generate import generate
 from cardscore_frames.games.tarot.ledger import ROLES, to_ledger
 from cardscore_frames.games.tarot.paper import KINDS as SHEET_KINDS
 from cardscore_frames.games.tarot.paper import WORDS, read_sheet, write_sheets
@@ -34,6 +35,7 @@ from cardscore_frames.games.tarot.seats import PLAYERS
 
 #: The tarot entry of the game registry.
 GAME = Game(
+    generate=generate,
     name="tarot",
     title="French tarot",
     language="fr",

@@ -6,13 +6,15 @@ table, petit au bout and poignées are possible, chelems have their fixed points
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pandas as pd
 
 from cardscore_frames.games.tarot.rules import PACK_TRUMPS, POIGNEE_TRUMPS
 from cardscore_frames.games.tarot.seats import PLAYERS
 
-__all__ = ["random_deals"]
+__all__ = ["random_deals", "generate"]
 
 _CONTRACT_P = {
     "pass": 0.12,
@@ -139,3 +141,12 @@ def _poignees(rng: np.random.Generator, n: int, active: np.ndarray):
     dfn_level = np.where(too_many, 0, dfn_level)
     label = np.array(["none", "simple", "double", "triple"], dtype=object)
     return label[att_level], label[dfn_level]
+
+
+def generate(
+    n: int, *, seed: int = 0, names: Sequence[str] | None = None
+) -> pd.DataFrame:
+    """The game's generator (``Game.generate``): ``n`` deals in games of 20
+    deals at tables of 3, 4 and 5 (the last game may be shorter), players drawn
+    from ``names`` (at least 5)."""
+    return random_deals(n, seed=seed, names=list(names) if names else None)
