@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.errors import LogReadError
 from cardscore_frames.io.encoding import decode, fallback_of
 
@@ -345,7 +346,7 @@ def _ragged_message(path: Path, bad: list, width: int, lines) -> str:
 
 def _no_rows(names: list[str]) -> pd.DataFrame:
     """The table of a file that has a header and no row: text columns, empty."""
-    empty = pd.Categorical([], categories=pd.Index([], dtype="str"))
+    empty = pd.Categorical([], categories=pd.Index([], dtype=TEXT))
     columns = [pd.Series(empty, name=n, dtype=empty.dtype) for n in names]
     frame = pd.concat(columns, axis=1) if columns else pd.DataFrame()
     frame.columns = pd.Index(names)
@@ -648,7 +649,7 @@ def _object_frame(columns: dict[str, list]) -> pd.DataFrame:
 
 def _blank_cells(n: int) -> pd.Categorical:
     """``n`` blank text cells: a categorical of no text, every code -1."""
-    text = pd.CategoricalDtype(pd.Index([], dtype="str"))
+    text = pd.CategoricalDtype(pd.Index([], dtype=TEXT))
     return pd.Categorical.from_codes(np.full(n, -1, dtype=np.int8), dtype=text)
 
 

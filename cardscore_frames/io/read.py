@@ -13,6 +13,7 @@ from typing import Any, Literal, overload
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import Collected, Errors, Source, check_log
 from cardscore_frames.contract import get_game
 from cardscore_frames.errors import LogNotFoundError, LogReadError, RulesError
@@ -190,7 +191,7 @@ def _as_text(frame: pd.DataFrame) -> pd.DataFrame:
         return frame
     out = frame.copy(deep=False)
     for j in text:  # by position: a log may repeat a column's name
-        out.isetitem(j, frame.iloc[:, j].astype("str"))
+        out.isetitem(j, frame.iloc[:, j].astype(TEXT))
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import METADATA_COLUMNS
 from cardscore_frames.games.belot.ledger import to_ledger
 from cardscore_frames.games.belot.rules import Rules
@@ -76,7 +77,7 @@ def matches(scored: pd.DataFrame) -> pd.DataFrame:
     out["winner"] = decided.set_index("game_id")["winner"].reindex(out.index)
     is_a = (out["winner"] == "a").to_numpy()
     names = np.where(is_a, out["pair_a"], out["pair_b"])
-    out["winning_pair"] = pd.Series(names, index=out.index, dtype="str").where(
+    out["winning_pair"] = pd.Series(names, index=out.index, dtype=TEXT).where(
         out["finished"]
     )
     margin = (out["total_a"] - out["total_b"]).abs().astype("Int64")

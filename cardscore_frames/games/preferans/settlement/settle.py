@@ -20,6 +20,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import METADATA_COLUMNS
 from cardscore_frames.contract import prepare_log
 from cardscore_frames.dispatch import dask_aware
@@ -380,7 +381,7 @@ def _pair_frame(
         }
     )
     frame["game_id"] = frame["game_id"].astype(checked["game_id"].dtype)
-    frame[["player", "opponent"]] = frame[["player", "opponent"]].astype("str")
+    frame[["player", "opponent"]] = frame[["player", "opponent"]].astype(TEXT)
     return frame
 
 
