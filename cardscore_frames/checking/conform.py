@@ -346,7 +346,9 @@ def _to_choice(f: Field, cells: _Cells, problems: Problems):
     where = {c: i for i, c in enumerate(categories)}
     code_u = np.array([-1 if n is None else where[n] for n in norm], dtype=np.int16)
     return pd.Categorical.from_codes(
-        cells.spread(code_u), dtype=pd.CategoricalDtype(categories), validate=False
+        cells.spread(code_u),
+        dtype=pd.CategoricalDtype(pd.Index(categories, dtype=TEXT)),
+        validate=False,
     )
 
 

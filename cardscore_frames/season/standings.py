@@ -9,6 +9,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.errors import RulesError
 from cardscore_frames.season.criteria import (
@@ -244,7 +245,7 @@ def _ranked(part, results, gid, groups, rule: Ranking, own, rank_by) -> pd.DataF
     """Criteria values, then ranks, for the rows of one rule."""
     criteria = _expanded(rule.criteria(own), int(part["players_max"].max()))
     if "place_points" in criteria and "place_points" not in part:
-        part["place_points"] = place_points_of(results, gid, part)
+        part = part.assign(place_points=place_points_of(results, gid, part))
     values = pd.DataFrame(index=part.index)
     for name in criteria:
         if name == "direct":
@@ -270,16 +271,19 @@ def _ranked(part, results, gid, groups, rule: Ranking, own, rank_by) -> pd.DataF
     part, values, groups = part.iloc[order], values.iloc[order], groups[order]
     largest = largest.to_numpy()[order]
     filled = values.fillna(-np.inf)
-    part["rank"] = competition_rank(filled, groups)
-    part["rank_points"] = values[criteria[0]].to_numpy()
+    # assign, not setitem: part is a selection (pandas 2.3 would warn)
+    ranks = {
+        "rank": competition_rank(filled, groups),
+        "rank_points": values[criteria[0]].to_numpy(),
+    }
     for k, name in enumerate(criteria[1:], start=1):
-        part[f"tiebreak_{k}"] = values[name].to_numpy()
+        ranks[f"tiebreak_{k}"] = values[name].to_numpy()
     words = {
         size: _words([c for c in criteria if _within(c, size)], rank_by)
         for size in np.unique(largest)
     }
-    part["ranking"] = [words[size] for size in largest]
-    return part
+    ranks["ranking"] = [words[size] for size in largest]
+    return part.assign(**ranks)
 
 
 def _within(criterion: str, largest: int) -> bool:
@@ -388,7 +392,7 @@ def _finish(out: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     sort_keys += [out["rank"].to_numpy(), out["player"].astype(str).to_numpy()]
     order = np.lexsort(sort_keys[::-1])
     out = out.iloc[order].reset_index(drop=True)
-    out["ranking"] = out["ranking"].astype("category")
+    out["ranking"] = out["ranking"].astype(TEXT).astype("category")
     for c in ("games", "deals", "wins", "losses", "longest_streak", "rank"):
         out[c] = out[c].astype(np.int64)
     return out
