@@ -8,16 +8,20 @@ settled, each game's paper score sheets and the season workbook, read back cell
 by cell with openpyxl. Every frame is given as its dtypes in the words a user sees
 (``str(dtype)``; a categorical's categories, their dtype and whether ordered), its
 index, its shape, its first rows in full and a SHA-256 of each column's values
-(so that any difference names the frame and the column). Floats are written with
-``repr`` (every digit), blanks as None.
+(so that any difference names the frame and the column). Floats are written to 12
+significant digits, blanks as None.
 
-Regenerate the golden file under the other pandas version (the project's CI runs
-the tests under both: pandas 3 in the main environment, pandas 2.3 at the
-minimum versions)::
+The golden file is made in an environment at the pins of ``.ci/minimum.txt``
+(pandas 2.3.0, numpy 1.26.4), from the repository's root::
 
     python tests/pandas_digest.py tests/fixtures/pandas_versions/league.json
 
-and check that the current version gives the same (``--compare``).
+then checked in an environment of the newest versions (pandas 3), which must
+print that it gives the same before the file is committed::
+
+    python tests/pandas_digest.py --compare tests/fixtures/pandas_versions/league.json
+
+CI runs tests/test_pandas_versions.py under both.
 """
 
 from __future__ import annotations
@@ -44,6 +48,9 @@ LEAGUE = {
     "league_belot": "belot",
     "league_preferans": "preferans",
 }
+#: Floats to 12 significant digits: any difference a user could see, not the
+#: last bit a numpy or scipy release may sum differently.
+DIGITS = ".12g"
 #: Rows shown in full for each frame and sheet (the rest by hash).
 HEAD = 3
 #: Categories shown, and workbook sheets whose first rows are shown (the rest by
@@ -52,11 +59,11 @@ SHOWN = 12
 
 
 def plain(value: object) -> object:
-    """A cell as a JSON value: blanks None, floats by repr, dates ISO."""
+    """A cell as a JSON value: blanks None, floats to 12 digits, dates ISO."""
     if value is None or value is pd.NA or value is pd.NaT:
         return None
     if isinstance(value, float | np.floating):
-        return None if math.isnan(value) else repr(float(value))
+        return None if math.isnan(value) else format(float(value), DIGITS)
     if isinstance(value, bool | np.bool_):
         return bool(value)
     if isinstance(value, int | np.integer):
