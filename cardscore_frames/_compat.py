@@ -10,7 +10,9 @@ both. Two differences reach the package:
   ``future.infer_string``, an option a library must not set for its users. So
   the package never spells its text dtype ``"str"``: it names :data:`TEXT`,
   the same dtype on both versions (``TEXT == "str"`` holds on both, so a check
-  written ``dtype == "str"`` accepts it everywhere). No branch is needed.
+  written ``dtype == "str"`` accepts it everywhere). No branch is needed. A
+  frame built from Python strings is typed as pandas 3 would infer it by
+  :func:`as_inferred`.
 - **Writes in place.** pandas 3 always copies on write: ``df.loc[5, "taker"] =
   ...`` never changes an array that another frame shares. pandas 2.3 writes
   into the shared array unless the user turned on ``mode.copy_on_write``. A
@@ -23,11 +25,24 @@ both. Two differences reach the package:
 import numpy as np
 import pandas as pd
 
-__all__ = ["TEXT", "writes_in_place"]
+__all__ = ["TEXT", "as_inferred", "writes_in_place"]
 
 #: The dtype of every text column and of every categorical's categories that
 #: the package makes: pandas 3's ``str``, spelled so that pandas 2.3 makes it too.
 TEXT = pd.StringDtype(na_value=np.nan)
+
+
+def as_inferred(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with each ``object`` column that holds text alone (and blanks)
+    typed :data:`TEXT`, as pandas 3 infers a column built from Python strings
+    (pandas 2.3 leaves it ``object``); other columns as they are."""
+    text = [
+        c
+        for c, dtype in frame.dtypes.items()
+        if dtype == object and pd.api.types.infer_dtype(frame[c]) == "string"
+    ]
+    return frame.astype(dict.fromkeys(text, TEXT)) if text else frame
+
 
 _PANDAS_MAJOR = int(pd.__version__.split(".", 1)[0])
 

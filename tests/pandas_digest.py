@@ -4,7 +4,9 @@ versions (one process has one pandas, so each version writes its digest to JSON)
 The digest covers the league's pipeline for each game (``read_log`` of the CSV
 file, ``score``, ``to_ledger``), the three ledgers joined (``concat``), their
 ``totals``, ``results`` and ``standings``, the preferans end-of-game sheets
-settled, each game's paper score sheets and the season workbook, read back cell
+settled, the broken examples validated with ``errors="collect"`` (good rows,
+rejected rows, failure cases), each game's paper score sheets and the season
+workbook, read back cell
 by cell with openpyxl. Every frame is given as its dtypes in the words a user sees
 (``str(dtype)``; a categorical's categories, their dtype and whether ordered), its
 index, its shape, its first rows in full and a SHA-256 of each column's values
@@ -107,11 +109,9 @@ def frame_digest(frame: pd.DataFrame) -> dict:
             "sha256": _hash(values),
         }
     index = frame.index
-    index_kind = (
-        [kind(index.get_level_values(i).dtype) for i in range(index.nlevels)]
-        if not isinstance(index, pd.RangeIndex)
-        else "range"
-    )
+    # a RangeIndex (pandas 3 keeps one where 2.3 makes an Index of the same
+    # numbers) has the dtype int64 too
+    index_kind = [kind(index.get_level_values(i).dtype) for i in range(index.nlevels)]
     return {
         "shape": list(frame.shape),
         "index": {
@@ -163,6 +163,12 @@ def league_digest(folder: Path) -> dict:
     )
     out["league_preferans_sheets: read_log"] = frame_digest(sheets)
     out["league_preferans_sheets: settle"] = frame_digest(csf.preferans.settle(sheets))
+    for name in ("broken_tarot", "broken_belot", "broken_preferans"):
+        game = name.removeprefix("broken_")
+        got = csf.validate(example_path(name), game=game, errors="collect")
+        out[f"{name}: validate, collected"] = frame_digest(got.deals)
+        out[f"{name}: validate, rejected"] = frame_digest(got.rejected)
+        out[f"{name}: validate, failure_cases"] = frame_digest(got.failure_cases)
     book = season.to_excel(ledger, folder / "season.xlsx", scored=scored, rate=True)
     out["season.to_excel"] = workbook_digest(book)
     return out

@@ -316,7 +316,7 @@ def _stamped(out, schema: Schema, rules, label, encoding, memo=None):
     )
 
 
-def _reasons(fc: pd.DataFrame, bad: np.ndarray) -> np.ndarray:
+def _reasons(fc: pd.DataFrame, bad: np.ndarray) -> pd.api.extensions.ExtensionArray:
     """Per rejected row, its problems joined (whole-log problems first)."""
     per_row = (
         fc.dropna(subset=["row"]).groupby("row")["message"].agg("; ".join)
@@ -327,7 +327,7 @@ def _reasons(fc: pd.DataFrame, bad: np.ndarray) -> np.ndarray:
     reasons = per_row.reindex(np.flatnonzero(bad), fill_value="").astype(TEXT)
     if table:
         reasons = (table + "; " + reasons).str.rstrip("; ")
-    return reasons.to_numpy(dtype=object)
+    return reasons.array  # text, not aligned on the rows by index
 
 
 def _free_name(columns: pd.Index, name: str) -> str:
