@@ -20,7 +20,7 @@ import pytest
 from pandas_digest import differences, digest, frame_digest, kind
 
 import cardscore_frames as csf
-from cardscore_frames._compat import TEXT, writes_in_place
+from cardscore_frames._compat import TEXT, as_inferred, writes_in_place
 
 GOLDEN = Path(__file__).parent / "fixtures" / "pandas_versions" / "league.json"
 
@@ -104,6 +104,28 @@ def test_text_is_the_str_dtype_on_every_version():
     assert TEXT == "str"
     assert pd.Series(["a", None], dtype=TEXT).isna().tolist() == [False, True]
     assert pd.Series(["a", None], dtype=TEXT).dtype == pd.StringDtype(na_value=np.nan)
+
+
+def test_text_built_from_python_strings_is_typed_as_pandas_3_infers_it():
+    # pandas 3 makes a column of strings (and blanks) str, and leaves a column
+    # mixing text and numbers, or of blanks alone, object
+    frame = pd.DataFrame(
+        {
+            "text": pd.Series(["garde", None, "petite"], dtype=object),
+            "mixed": pd.Series(["garde", 1, None], dtype=object),
+            "blank": pd.Series([None, None, None], dtype=object),
+            "number": [1.0, 2.0, 3.0],
+        }
+    )
+    got = as_inferred(frame)
+    assert got.dtypes.astype(str).to_dict() == {
+        "text": "str",
+        "mixed": "object",
+        "blank": "object",
+        "number": "float64",
+    }
+    assert got["text"].isna().tolist() == [False, True, False]
+    assert frame["text"].dtype == object  # the frame given is left as it was
 
 
 def test_writes_in_place_only_without_copy_on_write():
