@@ -18,7 +18,7 @@ import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import pandas as pd
 
@@ -37,6 +37,7 @@ __all__ = [
     "Game",
     "Example",
     "Probe",
+    "Format",
     "GAMES",
     "register",
     "unregister",
@@ -178,6 +179,23 @@ class Probe:
     whole_game: bool = False
 
 
+class Format(NamedTuple):
+    """Another score keeper's file a game reads (an entry of ``Game.formats``).
+
+    ``kind``: the game's log the file holds; ``reader(path)``: its cells (a
+    frame in that log's columns) and their :class:`~cardscore_frames.checking.Source`;
+    ``sniff(data)``: for a suffix the package reads itself (``.json``), whether
+    the file's bytes are this program's (the package's own reader takes the
+    rest); ``about``: what such a file is, for the error naming what a file
+    could have been. A plain ``(kind, reader)`` pair is a format with neither.
+    """
+
+    kind: str
+    reader: Callable[..., Any]
+    sniff: Callable[[bytes], bool] | None = None
+    about: str = ""
+
+
 @dataclass(frozen=True)
 class Game:
     """A game's contract: its logs, rules, scorer, ledger and results.
@@ -230,9 +248,10 @@ class Game:
     #: Whether results are paid in money at a price per unit of score
     #: (preferans: a price per whist, ``whist_price``).
     priced: bool = False
-    #: Files of other score keepers' programs: a file suffix mapped to (log kind,
-    #: reader); the reader returns the cells and their ``checking.Source``.
-    formats: Mapping[str, tuple[str, Callable[..., Any]]] = field(default_factory=dict)
+    #: Files of other score keepers' programs: a file suffix mapped to a
+    #: :class:`Format` (or a plain ``(log kind, reader)`` pair); the reader
+    #: returns the cells and their ``checking.Source``.
+    formats: Mapping[str, tuple] = field(default_factory=dict)
     #: The language its clubs write (ISO 639-1: ``fr``, ``ru``) and the game's
     #: name in it: the season workbook's headers and titles follow them.
     language: str = "en"
@@ -241,6 +260,11 @@ class Game:
     examples: Mapping[str, Example] = field(default_factory=dict)
     #: What the contract tests change in each log kind (see :class:`Probe`).
     probes: Mapping[str, Probe] = field(default_factory=dict)
+    #: The scored deal's columns that say what was dealt and chosen before the
+    #: play, as far as the log shows it, each ``"category"`` (one level per
+    #: value) or ``"number"``: what ``season.expected`` explains each player's
+    #: result by (with his role); empty: the game has no expected results.
+    deal_features: Mapping[str, str] = field(default_factory=dict)
 
     def schema(self, kind: str = "deals") -> Schema:
         """The schema of one of the game's logs (``deals``, ``points``, ``sheet``)."""

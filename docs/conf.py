@@ -159,8 +159,9 @@ API = {
     ),
     "cardscore_frames.season": (
         "Season statistics",
-        "``csf.season``: standings, head to head, profiles, ratings, charts and "
-        "the season workbook; see :doc:`/guide/season`.",
+        "``csf.season``: standings, head to head, profiles, ratings and their "
+        "calibration, expected results and par, skill and luck, title odds, "
+        "charts and the season workbook; see :doc:`/guide/season`.",
         {},
     ),
     "cardscore_frames.distributed": (

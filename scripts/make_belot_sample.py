@@ -6,7 +6,7 @@ Usage::
 
 Six fixed pairs of a club of twelve (Aram & Ani, Davit & Gayane, ...) meet on a
 weekly club night at three tables; every match is played to 301 under the default
-rules (shared/rules/belot.md) and stops at the deal that decides it. The season is
+rules (docs/games/belot.md) and stops at the deal that decides it. The season is
 ``--deals`` deals long, so its last match may still be in progress. Columns: the
 log of the rules (game_id, deal, a1, a2, b1, b2, declarer, contract, bid, capo,
 capo_bid, doubling, declarer_tricks, declarer_card_points, declarer_declarations,

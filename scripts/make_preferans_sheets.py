@@ -6,7 +6,7 @@ Usage::
 
 The file holds the seed's worked example as game 1 (players С, З, В, Ю; mountains
 4, 10, 21, 16; all pools closed at 20; one kopeck a whist; whists chosen to give
-the pair balances of shared/rules/preferans.md), then ``--games`` generated games
+the pair balances of docs/games/preferans.md), then ``--games`` generated games
 of a club of ten: about 60% at 3 players and 40% at 4, pool targets of 10 to 30,
 about one game in five ended early with unfinished pools, mountains and whists of
 the sizes such games reach, a whist price on most games (blank on about one in

@@ -22,8 +22,10 @@ INTRO = """\
 Each choice column of a game's log holds one of a few values (`garde_sans`,
 `no_trump`, `7s`). Every reader (CSV, Parquet, JSON lines, Excel, a DataFrame)
 also reads the code the game's paper sheet writes for a value (`GS`, `БК`,
-`7♠`) and the words clubs write for it, in the game's languages. A typed frame
-always holds the value itself.
+`7♠`) and the words clubs write for it, in the game's languages: French and English for
+tarot; Russian for preferans; Russian, Latin and Armenian for Bazar-Belot
+(`Խաչ`, `ԲՈՅ`, `Քուանշ`, as Armenian Bazar-Blot clubs and programs name a suit,
+no-trump and contra). A typed frame always holds the value itself.
 
 Case, accents, spaces, hyphens, underscores, dots and commas do not matter:
 `Garde-Sans`, `garde sans` and `GARDE_SANS` are one word, `défense` is

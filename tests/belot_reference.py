@@ -1,4 +1,4 @@
-"""A plain, row-by-row Bazar-Belot scorer written straight from shared/rules/belot.md.
+"""A plain, row-by-row Bazar-Belot scorer written straight from docs/games/belot.md.
 
 It shares no code with the package: it is the oracle the vectorised scorer is
 checked against (tests) and the baseline it is measured against (benchmarks).

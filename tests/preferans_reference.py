@@ -1,5 +1,5 @@
 """A plain, row-by-row preferans deal scorer written straight from
-shared/rules/preferans.md ("One deal", "Pool overflow", the presets table), and
+docs/games/preferans.md ("One deal", "Pool overflow", the presets table), and
 from the log format's corrections (``contract = correction``: pool1..4,
 mountain1..4, whists1..4 on ``whists_on``) and per-deal ``all_pass_price``.
 

@@ -1,7 +1,7 @@
 """Plain-Python season standings and head to head, row by row: the oracle the
 vectorised ``cardscore_frames.season`` is checked against.
 
-Written from shared/rules/standings.md without looking at the package's code:
+Written from docs/guide/season.md without looking at the package's code:
 dicts, loops and ``sorted``; no pandas groupby.
 """
 

@@ -163,10 +163,16 @@ def _tarot_deal(draw, players: list[str]) -> dict:
     chelem = draw(
         st.sampled_from(["none"] * 6 + ["announced_made", "announced_failed"])
     )
-    if chelem == "announced_made":
+    contre = _TAROT.field("contract").value_aliases.get(contract, contract)
+    if chelem == "announced_made" and contre == "garde_contre":
+        # the dog is the defence's: 91 less its 6 (3 at 5 players) half points
+        # at the least (the rules of the tarot docs page)
+        oudlers = 3
+        row["oudlers"], row["card_points"] = 3, 91 - (1.5 if n == 5 else 3)
+    elif chelem == "announced_made":
         oudlers = 3 if draw(st.booleans()) else min(oudlers, 2)
         row["oudlers"], row["card_points"] = oudlers, 91 if oudlers == 3 else 87
-    else:  # shared/rules/tarot.md: points the oudlers allow, whole at 4
+    else:  # docs/games/tarot.md: points the oudlers allow, whole at 4
         halves = 1 if n == 4 else 2  # steps of 1 point, or of half a point
         low, high = 4.5 * oudlers, 91 - 4.5 * (3 - oudlers)
         k = draw(st.integers(math.ceil(low * halves), math.floor(high * halves)))

@@ -55,7 +55,7 @@ def log(*changes: dict, game_per_deal: bool = True) -> pd.DataFrame:
 
 CAPO = dict(capo=True, bid=None)
 
-# shared/rules/belot.md, "Worked examples" (suit contract; pair a declares, so the
+# docs/games/belot.md, "Worked examples" (suit contract; pair a declares, so the
 # БТ of the declarers is "a" and that of the defenders "b").
 WORKED = {
     "bid8-VTp97": (dict(bid=8, declarer_card_points=97), 17, 7, "none"),

@@ -58,6 +58,19 @@ def test_end_of_game_sheets_given_to_score_are_sent_to_settle(capsys, tmp_path):
     assert out.splitlines()[3].split() == ["game", "date", "player", "whists", "money"]
 
 
+def test_settle_prints_money_to_the_cent(capsys):
+    # the paper method of the second sample game at 0.05 a whist: Борис 116
+    # whists, 5.80 (not 5.8); Лев 323 whists, 16.15
+    status, out, err = run(
+        capsys, "settle", "sample_data/preferans_sheets.csv", "--method", "paper"
+    )
+    assert status == 0, err
+    rows = [line.split() for line in out.splitlines()]
+    assert ["2", "2026-01-18", "Борис", "116", "5.80"] in rows
+    assert ["2", "2026-01-18", "Лев", "323", "16.15"] in rows
+    assert ["1", "2026-01-10", "С", "38", "0.38"] in rows
+
+
 def test_season_tables_say_how_they_are_ranked_and_charts_make_their_folder(
     capsys, tmp_path
 ):

@@ -155,7 +155,7 @@ class Cell(NamedTuple):
 
 
 CELL_CASES = {
-    # tarot: shared/rules/tarot.md, a problem rejects its deal
+    # tarot: docs/games/tarot.md, a problem rejects its deal
     "tarot-contract-typo": Cell(
         "tarot",
         {(2, "contract"): "gard"},
@@ -272,7 +272,7 @@ CELL_CASES = {
         [("not_a_date", "date", 5)],
         "date must be a date",
     ),
-    # belot: shared/rules/belot.md, a problem rejects its match
+    # belot: docs/games/belot.md, a problem rejects its match
     "belot-contract-typo": Cell(
         "belot",
         {(1, "contract"): "spadez"},
@@ -345,7 +345,7 @@ CELL_CASES = {
         [("not_a_flag", "capo", 4)],
         "capo must be true or false; got 'maybe'",
     ),
-    # preferans deals: shared/rules/preferans.md, a problem rejects its game
+    # preferans deals: docs/games/preferans.md, a problem rejects its game
     "preferans-contract-typo": Cell(
         "preferans",
         {(1, "contract"): "6X"},

@@ -1,7 +1,7 @@
 """Score sheets written as on paper: cells read back through openpyxl (formulas,
 formats, page set-up) and python-calamine (the values stored beside the
 formulas), never bytes. Expected values come from the rules files' worked
-examples (shared/rules/tarot.md, belot.md, preferans.md) and the samples.
+examples (docs/games/tarot.md, belot.md, preferans.md) and the samples.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ def fresh(frame: pd.DataFrame, game: str, kind: str = "deals") -> pd.DataFrame:
 
 
 def tarot_examples() -> pd.DataFrame:
-    """The five FFT examples of shared/rules/tarot.md, 4 players, then a pass."""
+    """The five FFT examples of docs/games/tarot.md, 4 players, then a pass."""
     rows = [
         ("garde", 2, 49, "attack", "simple", "none", "none"),
         ("garde_sans", 2, 45, "defence", "none", "none", "none"),
@@ -395,16 +395,40 @@ def cell_values(path: Path) -> dict:
     }
 
 
-def chart_ranges(path: Path) -> list[tuple[str, str]]:
-    """The (sheet, range) of each line of the template's chart."""
+def chart_ranges(path: Path, axis: str = "y") -> list[tuple[str, str]]:
+    """The (sheet, range) of each line of the template's chart: its values
+    (``axis="y"``) or its x values (``"x"``)."""
     with zipfile.ZipFile(path) as archive:
         xml = archive.read("xl/charts/chart1.xml").decode()
-    refs = re.findall(r"<c:val><c:numRef><c:f>(.*?)</c:f>", xml)
+    # An XY chart: LibreOffice draws a line chart's #N/A values as 0, while
+    # every engine leaves out a point whose x is #N/A.
+    assert "<c:scatterChart>" in xml
+    refs = re.findall(rf"<c:{axis}Val><c:(?:num|str)Ref><c:f>(.*?)</c:f>", xml)
+    assert refs
     out = []
     for ref in refs:
         sheet, cells = ref.rsplit("!", 1)
         out.append((sheet.strip("'").upper(), cells.replace("$", "")))
     return out
+
+
+def chart_column(values: dict, sheet: str, cells: str) -> list:
+    """The values an engine computed in a range of one column."""
+    first, last = cells.split(":")
+    col = re.match(r"[A-Z]+", first).group()
+    start, stop = int(first[len(col) :]), int(last[len(col) :])
+    return [values.get((sheet, f"{col}{r}")) for r in range(start, stop + 1)]
+
+
+def assert_points_stop_at_the_last_deal(values: dict, path: Path) -> None:
+    """Each line's x is the deal's number where a deal is scored (the first
+    five rows but the unknown word's) and #N/A on every other row."""
+    for sheet, cells in chart_ranges(path, "x"):
+        got = chart_column(values, sheet, cells)
+        assert len(got) == 12
+        numbers = [got[i] for i in range(5) if i != UNKNOWN_ROW]
+        assert numbers == [i + 1 for i in range(5) if i != UNKNOWN_ROW]
+        assert [got[UNKNOWN_ROW], *got[5:]] == ["#N/A"] * 8
 
 
 def engines(folder: Path, path: Path) -> dict[str, dict]:
@@ -474,15 +498,13 @@ def test_the_chart_ends_at_the_last_donne_typed(typed_evening, engine):
     assert len(lines) == len(players)
     expected = np.cumsum(expected_tarot(scored, players), axis=0)
     for p, (sheet, cells) in enumerate(lines):
-        first, last = cells.split(":")
-        col = re.match(r"[A-Z]+", first).group()
-        start, stop = int(first[len(col) :]), int(last[len(col) :])
-        assert stop - start + 1 == 12
-        got = [values.get((sheet, f"{col}{r}")) for r in range(start, stop + 1)]
+        got = chart_column(values, sheet, cells)
+        assert len(got) == 12
         numbers = [got[i] for i in range(5) if i != UNKNOWN_ROW]
         np.testing.assert_array_equal(np.array(numbers, float), expected[:, p])
-        # #N/A, which a line chart skips: on the unknown row and after the last
+        # #N/A on the unknown row and after the last donne typed
         assert [got[UNKNOWN_ROW], *got[5:]] == ["#N/A"] * 8
+    assert_points_stop_at_the_last_deal(values, path.with_name("evening.xlsx"))
 
 
 def test_the_template_and_its_reader_use_one_table(typed_evening):
@@ -582,15 +604,13 @@ def test_a_typed_belot_evening_scores_like_the_package(belot_evening, engine):
         assert _blank(at(i, "message"))
     lines = chart_ranges(path.with_name("belot.xlsx"))
     for key, (sheet, cells) in zip(("points_A", "points_B"), lines, strict=True):
-        first, last = cells.split(":")
-        col = re.match(r"[A-Z]+", first).group()
-        start = int(first[len(col) :])
-        got = [values.get((sheet, f"{col}{start + i}")) for i in range(12)]
+        got = chart_column(values, sheet, cells)
         numbers = [got[i] for i in rows]
         np.testing.assert_array_equal(
             np.array(numbers, float), np.cumsum(expected[key])
         )
         assert [got[UNKNOWN_ROW], *got[5:]] == ["#N/A"] * 8
+    assert_points_stop_at_the_last_deal(values, path.with_name("belot.xlsx"))
 
 
 def test_validate_reports_the_belot_cell_the_template_cannot_score(belot_evening):

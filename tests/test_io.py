@@ -753,3 +753,34 @@ def _json_value(text: str):
         except ValueError:
             pass
     return text
+
+
+def test_a_parquet_file_of_the_package_keeps_the_rules_it_was_read_with(tmp_path):
+    # house rules (poignées 20/40/60, petit chelem, misère) travel with the frame;
+    # pandas stores a frame's attrs in the Parquet file, and read_log takes them
+    # back unless rules are given
+    from cardscore_frames.checking import stamp_of
+
+    house = csf.tarot.Rules.preset("house")
+    deals = csf.read_log(csf.load_example("tarot"), game="tarot", rules=house)
+    path = tmp_path / "house.parquet"
+    deals.to_parquet(path)
+    back = csf.read_log(path, game="tarot")
+    assert stamp_of(back).rules == house
+    assert csf.tarot.score(back).equals(csf.tarot.score(deals))
+    plain = csf.read_log(path, game="tarot", rules=csf.tarot.Rules())
+    assert stamp_of(plain).rules == csf.tarot.Rules()  # given rules win
+    # a frame written by pandas alone: the defaults
+    pd.DataFrame(csf.load_example("tarot")).to_parquet(tmp_path / "plain.parquet")
+    assert stamp_of(csf.read_log(tmp_path / "plain.parquet", game="tarot")).rules == (
+        csf.tarot.Rules()
+    )
+
+
+def test_rules_stored_in_a_parquet_file_that_cannot_be_read_are_an_error(tmp_path):
+    deals = csf.read_log(csf.load_example("tarot"), game="tarot")
+    deals.attrs["cardscore"]["rules"] = {"game": "tarot", "poignee_values": "many"}
+    path = tmp_path / "bad.parquet"
+    deals.to_parquet(path)
+    with pytest.raises(csf.LogReadError, match="rules stored with this file"):
+        csf.read_log(path, game="tarot")

@@ -1,5 +1,5 @@
 """Preferans corrections (``contract = correction``) and the per-deal all-pass
-price: worked examples from shared/rules/preferans.md by hand, every problem at
+price: worked examples from docs/games/preferans.md by hand, every problem at
 once, and the vectorised scorer against the row-by-row reference
 (tests/preferans_reference.py) on generated logs with corrections; every
 settlement still sums to zero."""

@@ -2,7 +2,7 @@
 overflow, bad input, and the vectorised scorer against the row-by-row reference
 (tests/preferans_reference.py) on thousands of generated games.
 
-Expected values in the tables are worked out by hand from shared/rules/preferans.md;
+Expected values in the tables are worked out by hand from docs/games/preferans.md;
 the reference scorer and the exact-settlement oracle share no code with the package.
 """
 

@@ -202,7 +202,7 @@ def test_seed_example(method, whists, kopecks):
     assert result["money"].tolist() == [k / 100 for k in kopecks]
     assert tuple(result.columns) == (*preferans.SETTLE_COLUMNS, *METADATA_COLUMNS)
     pairs = preferans.pairwise(make_sheet([SEED_GAME]), method=method)
-    assert tuple(pairs.columns) == preferans.PAIR_COLUMNS
+    assert tuple(pairs.columns) == (*preferans.PAIR_COLUMNS, *METADATA_COLUMNS)
 
 
 def test_seed_method1_pairs_and_steps():

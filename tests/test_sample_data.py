@@ -384,3 +384,18 @@ def test_score_sheet_is_an_example_that_raises_its_report():
     typed = raw.set_index(raw["deal"].astype(int))
     for deal, column, _, _, value in SHEET_SLIPS:
         assert typed.loc[deal, column] == value
+
+
+def test_a_sheet_collected_says_each_rejected_row_in_the_sheet_codes():
+    # the failure cases and the rejected rows' problems say the same, in the
+    # codes the sheet's drop-down offers (G for garde), not the log's values
+    got = csf.read_excel(
+        example_path("broken_score_sheet"), game="tarot", errors="collect"
+    )
+    fc = got.failure_cases
+    assert list(got.rejected["deal"].astype(int)) == [d for d, *_ in SHEET_SLIPS]
+    assert list(got.rejected["problems"]) == list(fc["message"])
+    gard = got.rejected["problems"].iloc[0]
+    assert gard.startswith("contract must be one of passe, P, G, GS, GC; got 'gard'")
+    assert "did you mean 'G'?" in gard and "garde_sans" not in gard
+    assert len(got.deals) == 17

@@ -91,6 +91,10 @@ def test_replay_is_reproducible_and_parameters_are_reported():
         "mu",
         "sigma",
         "ordinal",
+        "side",
+        "expected_place",
+        "win_chance",
+        "provisional",
     ]
 
 

@@ -97,6 +97,18 @@ CASES = [
         id="chelem-not-91-or-87",
     ),
     pytest.param(
+        # the dog (6 cards, 3 to 27 points) is the defence's in a garde contre:
+        # 91 - 3 = 88 at the most, 91 - 27 = 64 at the least with 3 oudlers
+        bad(
+            oudlers=3, card_points=91, contract="garde_contre", chelem="announced_made"
+        ),
+        "card_points",
+        "chelem_points",
+        91,
+        "chelem made in a garde contre must be from 64 to 88 with 3 oudlers",
+        id="contre-chelem-keeps-no-dog",
+    ),
+    pytest.param(
         bad(oudlers=0, card_points=30, petit_au_bout="attack"),
         "petit_au_bout",
         "pab_no_petit",

@@ -3,7 +3,7 @@ of the game's paper sheet and the words clubs write, in any case and with or
 without accents; errors about a sheet's cell name the sheet's codes.
 
 Expected values come from the rules documents: the sheets' codes from
-shared/rules/sheets.md (tarot 3.2: P, G, GS, GC, passe; PaB A or D; poignée S,
+docs/guide/excel.md (tarot 3.2: P, G, GS, GC, passe; PaB A or D; poignée S,
 D or T; the chelem's words; belot 2.2: A/B, ♠ ♣ ♦ ♥ or БК, К/РК; the preferans
 protocol's 7♠, мизер, распасы and вист/пас), the words from the games' own
 languages (tarot.md "Terms"; preferans.md: полвиста, распасы, мизер).
@@ -237,6 +237,20 @@ BELOT_WORDS = [
     ("doubling", "contra", "contra"),
     ("bela", "A", "a"),
     ("bela", "Б", "b"),
+    # Armenian Bazar-Blot programs name the suits Պիկ, Սիրտ, Ագուռ, Խաչ, call a
+    # no-trump bid ԲՈՅ, contra Քուանշ (x2) and recontra Սուր (x4)
+    ("contract", "Պիկ", "spades"),
+    ("contract", "պիկ", "spades"),
+    ("contract", "Սիրտ", "hearts"),
+    ("contract", "Ագուռ", "diamonds"),
+    ("contract", "Խաչ", "clubs"),
+    ("contract", "ԲՈՅ", "no_trump"),
+    ("contract", "բոյ", "no_trump"),
+    ("doubling", "Քուանշ", "contra"),
+    ("doubling", "ՍՈՒՐ", "recontra"),
+    ("declarer", "Ա", "a"),  # the first two letters of the Armenian alphabet
+    ("declarer", "Բ", "b"),
+    ("bela", "Ոչ", "none"),
 ]
 PREFERANS_WORDS = [
     # sheets.md / the protocol: 7♠, 6БК; preferans.md: мизер, распасы

@@ -11,6 +11,7 @@ from cardscore_frames.checking.groups import (
     game_codes,
     game_index,
     running_sum,
+    telling_columns,
 )
 from cardscore_frames.checking.numbers import filled
 from cardscore_frames.checking.problems import Problems, Source
@@ -43,6 +44,7 @@ __all__ = [
     "game_codes",
     "game_index",
     "running_sum",
+    "telling_columns",
     "normalise_token",
     "stamp",
     "stamp_of",

@@ -316,15 +316,29 @@ def _stamped(out, schema: Schema, rules, label, encoding, memo=None):
     )
 
 
+def restated(collected: Collected, failure_cases: pd.DataFrame) -> Collected:
+    """``collected`` with ``failure_cases`` whose messages a reader has put in
+    its own words (a paper sheet's codes), and each rejected row's problems
+    written again from them, so that both say the same. The rejected rows'
+    index must be their positions in the log checked (a reader's own frame)."""
+    rejected = collected.rejected.copy()
+    column = rejected.columns[-1]  # the problems, added last (_finish)
+    rows = rejected.index.to_numpy()
+    rejected[column] = _reasons(failure_cases, rows)
+    return Collected(collected.deals, rejected, failure_cases)
+
+
 def _reasons(fc: pd.DataFrame, bad: np.ndarray) -> pd.api.extensions.ExtensionArray:
-    """Per rejected row, its problems joined (whole-log problems first)."""
+    """Per rejected row (``bad``: a mask of the log's rows, or the rejected
+    rows' positions), its problems joined (whole-log problems first)."""
     per_row = (
         fc.dropna(subset=["row"]).groupby("row")["message"].agg("; ".join)
         if len(fc)
         else pd.Series(dtype=str)
     )
     table = "; ".join(fc.loc[fc["row"].isna(), "message"])
-    reasons = per_row.reindex(np.flatnonzero(bad), fill_value="").astype(TEXT)
+    rows = np.flatnonzero(bad) if bad.dtype == bool else bad
+    reasons = per_row.reindex(rows, fill_value="").astype(TEXT)
     if table:
         reasons = (table + "; " + reasons).str.rstrip("; ")
     return reasons.array  # text, not aligned on the rows by index

@@ -16,7 +16,7 @@ import pandas as pd
 
 from cardscore_frames.checking.schema import GAME_KEY
 
-__all__ = ["GameIndex", "game_index", "game_codes", "running_sum"]
+__all__ = ["GameIndex", "game_index", "game_codes", "telling_columns", "running_sum"]
 
 
 class GameIndex(NamedTuple):
@@ -95,6 +95,18 @@ def game_codes(frame: pd.DataFrame, key: tuple[str, ...] = GAME_KEY) -> np.ndarr
     if ids is not None:
         out[ids < 0] = -1
     return out
+
+
+def telling_columns(frame: pd.DataFrame, key: tuple[str, ...] = GAME_KEY) -> list[str]:
+    """The ``key`` columns before ``game_id`` that tell ``frame``'s games apart.
+
+    As :func:`game_codes` counts them: a league or season with more than one
+    value on the rows (a blank one is a value). A table of one row per game
+    shows these beside the game id, so that two seasons' game 1 are not read
+    as one; a log of one league and one season gives ``[]``.
+    """
+    named = [c for c in key if c != "game_id" and c in frame]
+    return [c for c in named if frame[c].nunique(dropna=False) > 1]
 
 
 def _factorize(values: pd.Series, blank_is_value: bool) -> tuple[np.ndarray, int]:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from cardscore_frames import season
+from cardscore_frames.checking import game_codes
 from cardscore_frames.cli.common import plural, print_tables, progress
 from cardscore_frames.cli.score import score_log
 from cardscore_frames.contract import get_game
@@ -119,7 +120,7 @@ def _summary(name: str, scored: pd.DataFrame, written: Path) -> str:
 
 
 def _settled_summary(name: str, settled: pd.DataFrame, written: Path) -> str:
-    games = settled["game_id"].nunique()
+    games = int(game_codes(settled).max(initial=-1)) + 1  # by league, season, id
     best = settled.groupby("player", observed=True)["whists"].sum().idxmax()
     return (
         f"\n{name}: end-of-game sheets of {plural(games, 'game')}, settled\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 
 import pandas as pd
@@ -64,6 +65,13 @@ def add(sub) -> None:
         help="the seat method 2 adjusts (default -1: the last)",
     )
     st.add_argument(
+        "--rounding",
+        choices=preferans.ROUNDINGS,
+        default="nearest",
+        help="method 2's adjustment: the nearest total that divides (default), "
+        "or the nearest multiple of the number of players (PrefCount)",
+    )
+    st.add_argument(
         "--out", default=None, help="write the settlement to .csv, .parquet or .xlsx"
     )
     st.add_argument(
@@ -85,6 +93,7 @@ def run(args: argparse.Namespace, out=None) -> None:
         whist_price=args.price,
         unit=args.unit,
         adjust_seat=args.adjust_seat,
+        rounding=args.rounding,
     )
     settled = next(iter(tables.values()))
     if args.all:
@@ -92,24 +101,34 @@ def run(args: argparse.Namespace, out=None) -> None:
     else:
         title = next(iter(tables))
         print_tables(
-            {title: for_people(settled)}, out, notes={title: NOTE}, index=False
+            {title: for_people(settled, args.unit)},
+            out,
+            notes={title: NOTE},
+            index=False,
         )
     if args.out:
         written = write_table(settled, folder_for(args.out), sheet="Settled")
         print(f"\nwrote {written}", file=out or sys.stdout)
 
 
-#: The columns printed by default, in order: who, where, and what each is paid.
-PEOPLE = ("game_id", "date", "league", "table", "player", "whists", "money")
+#: The columns printed by default, in order: who, where, and what each is paid
+#: (a game is named by its league, season and id: two seasons may have a game 1).
+PEOPLE = ("game_id", "date", "league", "season", "table", "player", "whists", "money")
 NOTE = "each player's whists and money (every step: --all)"
 
 
-def for_people(settled: pd.DataFrame) -> pd.DataFrame:
-    """The settlement as players read it: game, date, player, whists (two
-    decimals), money; columns with nothing in them left out."""
+def for_people(settled: pd.DataFrame, unit: float = 0.01) -> pd.DataFrame:
+    """The settlement as players read it: game, date, league, season, table,
+    player, whists (whole, else two decimals), money to the currency's unit
+    (``5.80``, not ``5.8``); columns with nothing in them left out."""
     shown = [c for c in PEOPLE if c in settled and settled[c].notna().any()]
     table = settled[shown].copy()
-    table["whists"] = table["whists"].round(2)
+    whists = table["whists"].round(2)
+    whole = bool((whists == whists.round()).all())
+    table["whists"] = whists.round().astype("Int64") if whole else whists
+    if "money" in table:
+        places = max(0, -math.floor(math.log10(unit) + 1e-9)) if unit > 0 else 2
+        table["money"] = table["money"].map(f"{{:,.{places}f}}".format)
     if "date" in table:
         table["date"] = table["date"].dt.strftime("%Y-%m-%d")
     return table.rename(columns={"game_id": "game"})

@@ -21,8 +21,8 @@ def add(sub) -> None:
         help="write a blank score sheet that scores itself",
         description="Write a blank score sheet for one game and its players: "
         "drop-down lists, checks on numbers, and formulas that score each deal as "
-        "it is typed (preferans: an end-of-game sheet settled by the seed's "
-        "method 1 and exactly). Read it back with cardscore score FILE.xlsx.",
+        "it is typed (preferans: an end-of-game sheet, settled both as on paper, "
+        "with the amnesty, and exactly). Read it back with cardscore score FILE.xlsx.",
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

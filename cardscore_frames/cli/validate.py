@@ -8,7 +8,7 @@ import sys
 
 import pandas as pd
 
-from cardscore_frames.checking import stamp_of
+from cardscore_frames.checking import game_codes, stamp_of
 from cardscore_frames.cli.common import (
     ProblemReport,
     folder_for,
@@ -94,5 +94,7 @@ def _sheet(args: argparse.Namespace) -> str | int:
 def _counts(deals: pd.DataFrame) -> str:
     found = stamp_of(deals)
     item = "row" if found is not None and found.kind == "sheet" else "deal"
-    games = deals.groupby(["league", "season", "game_id"], observed=True).ngroups
+    # a game is (league, season, game_id), where the log has them; a log
+    # without a league or season still has games
+    games = int(game_codes(deals).max(initial=-1)) + 1
     return f"{plural(len(deals), item)} in {plural(games, 'game')}"

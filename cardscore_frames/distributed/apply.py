@@ -252,6 +252,7 @@ def settle(
     unit: float = 0.01,
     rules: Any = None,
     adjust_seat: int = -1,
+    rounding: str = "nearest",
     validate: bool = True,
     game: str,
 ) -> Any:
@@ -263,6 +264,7 @@ def settle(
         "whist_price": whist_price,
         "unit": unit,
         "adjust_seat": adjust_seat,
+        "rounding": rounding,
     }
     one = partial(_settle_part, fn=fn, rules=known.rules, options=options, known=known)
     meta = one(known.plan.meta)

@@ -20,6 +20,7 @@ from cardscore_frames.distributed.apply import refuse_split_games
 from cardscore_frames.distributed.registry import recall
 from cardscore_frames.errors import LedgerError
 from cardscore_frames.ledger import unite
+from cardscore_frames.season.club_rules import CLUB_OPTIONS, club_rules
 from cardscore_frames.season.frames import Prepared, game_sequence, prepared
 from cardscore_frames.season.standings import check_rank_by, standings_of
 
@@ -41,6 +42,7 @@ def standings(
     kwargs = {k: v for k, v in given.arguments.items() if k != "ledger"}
 
     check_rank_by(kwargs["rank_by"])  # said now, not when computed
+    club_rules(**{k: kwargs[k] for k in CLUB_OPTIONS})  # likewise
     by = kwargs.pop("by")
     by = [by] if isinstance(by, str) else list(by or ())
     unknown = [c for c in by if c not in ledger.columns]

@@ -84,6 +84,11 @@ def _json_id(value: Any) -> Any:
     return str(value)
 
 
+def _label(value: Any) -> Any:
+    """A league or season as one value (every blank the same)."""
+    return None if value is None or pd.isna(value) else str(value)
+
+
 def write_index(
     sheet: Sheet,
     entries: Sequence[SheetEntry],
@@ -92,9 +97,14 @@ def write_index(
     subtitle: str = "",
 ) -> None:
     """The first sheet: one row per game (the game's index row), with a link
-    to its sheet."""
+    to its sheet; the league and season (``words.grouping``) only when the
+    games differ in them."""
     rows = [e for e in entries if e.index is not None]
     headings = list(dict.fromkeys(k for e in rows for k in e.index)) or [words.empty]
+    same = [
+        h for h in words.grouping if len({_label(e.index.get(h)) for e in rows}) < 2
+    ]
+    headings = [h for h in headings if h not in same] or [words.empty]
     width = len(headings) + 1
     sheet.merge(0, 0, 0, width - 1, title or words.title, "title")
     sheet.set_row_height(0, 22)

@@ -56,6 +56,7 @@ def line_chart(
     size: tuple[int, int] | None = None,
     markers: bool | None = None,
     colours: Sequence[str] | None = None,
+    stop_at_na: bool = False,
 ) -> Any:
     """A line chart of running totals, one line per player, placed at ``(row, col)``.
 
@@ -81,13 +82,24 @@ def line_chart(
     colours : sequence of str, optional
         One colour per line (``#RRGGBB``), so that a player keeps his colour
         from chart to chart; by default :data:`PALETTE` in turn.
+    stop_at_na : bool
+        For a sheet still being filled in: ``categories`` (a range) holds the
+        deal number where a deal is scored and #N/A where none is, and the
+        lines join only the points of scored deals, ending at the last one.
+        The chart is then an XY chart with straight lines, because LibreOffice
+        draws the #N/A of a line chart's values as 0 while every spreadsheet
+        leaves out a point whose x is #N/A.
 
     Returns
     -------
     xlsxwriter.chart.Chart
         Already inserted; adjust it further if needed.
     """
-    chart = sheet.workbook.add_chart({"type": "line"})
+    if stop_at_na and isinstance(categories, int):
+        raise WorkbookError("a chart that stops at #N/A needs its x values as a range")
+    chart = sheet.workbook.add_chart(
+        {"type": "scatter", "subtype": "straight"} if stop_at_na else {"type": "line"}
+    )
     points = categories if isinstance(categories, int) else categories.rows
     show_markers = points <= 30 if markers is None else markers
     for k, (name, values) in enumerate(_pairs(series, categories)):
@@ -101,6 +113,7 @@ def line_chart(
                 **axis,
                 "values": values.as_list(),
                 "line": {"color": colour, "width": 2.0},
+                **({"smooth": False} if stop_at_na else {}),
                 "marker": {
                     "type": "circle",
                     "size": 4,
@@ -112,13 +125,15 @@ def line_chart(
             }
         )
     interval = max(1, points // 25)  # about 25 labels on the x axis at most
-    _finish(
-        chart,
-        title,
-        x_title,
-        y_title,
-        {"interval_unit": interval, "interval_tick": interval},
+    x_extra = (
+        {"min": 1, "major_unit": interval, "major_gridlines": {"visible": False}}
+        if stop_at_na
+        else {"interval_unit": interval, "interval_tick": interval}
     )
+    if stop_at_na:
+        chart.show_blanks_as("gap")
+        chart.show_na_as_empty_cell()
+    _finish(chart, title, x_title, y_title, x_extra)
     width, height = size or chart_size(points)
     chart.set_size({"width": width, "height": height})
     sheet.insert_chart(row, col, chart)

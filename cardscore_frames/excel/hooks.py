@@ -66,12 +66,17 @@ class Words:
 
     ``index`` names the index sheet, ``title`` heads it, ``link`` heads its
     column of links to each game's sheet, ``empty`` says there is no game.
+    ``grouping`` lists the index rows' headings of a game's league and season:
+    a game is named by its league, season and id, so the index shows them when
+    the workbook's games differ in them (two seasons may both have a game 1),
+    and leaves them out when every game has the same.
     """
 
     index: str = "Games"
     title: str = "Score sheets"
     link: str = "Sheet"
     empty: str = "No game"
+    grouping: tuple[str, ...] = ("League", "Season")
 
 
 @dataclass(frozen=True)

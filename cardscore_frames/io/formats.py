@@ -653,6 +653,20 @@ def _blank_cells(n: int) -> pd.Categorical:
     return pd.Categorical.from_codes(np.full(n, -1, dtype=np.int8), dtype=text)
 
 
+def _stored_attrs(metadata: dict | None) -> dict:
+    """The ``attrs`` pandas stored with a frame it wrote (its game, kind and
+    rules, when the frame was the package's), as ``pd.read_parquet`` gives
+    them back; {} when none or unreadable."""
+    raw = (metadata or {}).get(b"PANDAS_ATTRS")
+    if raw is None:
+        return {}
+    try:
+        attrs = json.loads(raw)
+    except ValueError:
+        return {}
+    return attrs if isinstance(attrs, dict) else {}
+
+
 def parse_parquet(path: Path) -> pd.DataFrame:
     """A Parquet file, its text columns dictionary-encoded as they are read (as
     Parquet stores them), so a million rows arrive as a few distinct values.
@@ -682,6 +696,7 @@ def parse_parquet(path: Path) -> pd.DataFrame:
         pa.default_memory_pool().release_unused()
         for name in empty:  # blank text cells, as a CSV's empty column reads
             frame[name] = _blank_cells(len(frame))
+        frame.attrs = _stored_attrs(schema.metadata)
         return frame
     except MemoryError:
         raise LogReadError(

@@ -16,10 +16,21 @@ import pandas as pd
 from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import Collected, Errors, Source, check_log
 from cardscore_frames.contract import get_game
-from cardscore_frames.errors import LogNotFoundError, LogReadError, RulesError
+from cardscore_frames.errors import (
+    LogNotFoundError,
+    LogReadError,
+    LogValidationError,
+    RulesError,
+)
 from cardscore_frames.io.encoding import decode
 from cardscore_frames.io.excel import read_excel, read_excel_table
-from cardscore_frames.io.foreign import foreign_formats, read_foreign
+from cardscore_frames.io.foreign import (
+    check_foreign_game,
+    foreign_formats,
+    read_foreign,
+    sniffed_format,
+    sniffed_formats,
+)
 from cardscore_frames.io.formats import (
     NotUtf8,
     csv_encoding,
@@ -82,7 +93,8 @@ def read_log(
         ``.xlsm`` (a plain table with a header row, or a workbook of this package:
         an export or a filled template, read as :func:`read_excel` reads it),
         another score keeper's saved game a game knows (preferans: OpenPref's
-        ``.prf``, as a sheet), or a DataFrame.
+        ``.prf``, as a sheet; tarot: TarotClub's deal ``.json``, told from a
+        JSON table by its content), or a DataFrame.
     game : str
         ``"tarot"``, ``"belot"`` or ``"preferans"`` (:func:`cardscore_frames.game_names`).
     kind : str
@@ -135,13 +147,59 @@ def read_log(
         return result
     entry = get_game(game)
     schema = entry.schema(kind)
+    given = rules
     rules = entry.rules.ensure(rules)
-    raw, src = _read_cells(source, sheet=sheet, encoding=encoding)
+    try:
+        raw, src = _read_cells(source, sheet=sheet, encoding=encoding, game=game)
+    except LogValidationError as exc:  # another program's file, its structure
+        if errors != "collect" or exc.game != entry.name:
+            raise
+        return _file_rejected(exc, schema, rules)
+    if given is None:  # a file the package wrote keeps the rules it was read with
+        rules = _stored_rules(raw, entry, source) or rules
     result = check_log(raw, schema, rules=rules, errors=errors, source=src)
     if isinstance(result, Collected) and raw is not source:
         # a file's rejected rows as its text, not as the reader's categoricals
         return result._replace(rejected=_as_text(result.rejected))
     return result
+
+
+def _stored_rules(raw: pd.DataFrame, entry: Any, source: Any) -> Any:
+    """The rules a frame of the package carried when it was written to a file
+    that keeps a frame's ``attrs`` (Parquet), when it was of this game; None
+    otherwise (a frame handed over keeps its own stamp, read by check_log)."""
+    if raw is source or not isinstance(raw, pd.DataFrame):
+        return None
+    stamp = raw.attrs.get("cardscore")
+    if not isinstance(stamp, dict) or stamp.get("game") != entry.name:
+        return None
+    stored = stamp.get("rules")
+    if not stored:
+        return None
+    try:
+        return entry.rules.from_dict(stored)
+    except (RulesError, TypeError) as exc:
+        raise LogReadError(
+            f"{source}: the {entry.name} rules stored with this file cannot be read "
+            f"({exc}); give them with rules="
+        ) from exc
+
+
+def _file_rejected(exc: LogValidationError, schema: Any, rules: Any) -> Collected:
+    """``errors="collect"`` on a file whose own structure has problems (a deal
+    file of another program): no deal to keep, each deal it names rejected
+    with its problems."""
+    names = [f.name for f in schema.fields if f.required]
+    empty = pd.DataFrame({name: pd.Series([], dtype=TEXT) for name in names})
+    good = check_log(empty, schema, rules=rules, errors="collect").deals
+    fc = exc.failure_cases
+    rejected = (
+        fc.groupby(list(schema.key), sort=False, dropna=False)["message"]
+        .agg("; ".join)
+        .reset_index()
+        .rename(columns={"message": "problems"})
+    )
+    return Collected(good, rejected, fc)
 
 
 def validate(
@@ -200,6 +258,7 @@ def _read_cells(
     *,
     sheet: str | int = 0,
     encoding: str | None = None,
+    game: str | None = None,
 ) -> tuple[pd.DataFrame, Source]:
     """A table as cells: text columns as categoricals of the text given (each
     distinct value once), numbers as numbers where the format has them."""
@@ -219,16 +278,29 @@ def _read_cells(
         return parse_parquet(path), Source(label=str(path), lines=None)
     if suffix in (".jsonl", ".ndjson", ".json"):
         data = read_bytes(path)
-        frame, lines, used = parse_json(data, encoding, path, suffix != ".json")
+        if suffix == ".json" and (found := sniffed_format(path, data)) is not None:
+            owner, fmt = found  # another program's JSON, told by its content
+            check_foreign_game(path, owner, fmt.kind, game)
+            return fmt.reader(path)
+        try:
+            frame, lines, used = parse_json(data, encoding, path, suffix != ".json")
+        except LogReadError as exc:
+            raise LogReadError(f"{exc}{_other_programs(suffix)}") from None
         return frame, Source(label=str(path), lines=lines, encoding=used)
     if suffix in (".xlsx", ".xlsm"):
         return _read_excel(path, sheet)
     if suffix in foreign_formats():  # another program's file, read by its game
-        return read_foreign(path)
+        return read_foreign(path, game)
     raise LogReadError(
         f"{path}: a log file must end in {', '.join(_SUFFIXES)}, .xlsx or .xlsm; "
         f"got {path.name!r}"
     )
+
+
+def _other_programs(suffix: str) -> str:
+    """What else a file of ``suffix`` could have been, for a reading error."""
+    known = [f"{fmt.about} ({game})" for game, fmt in sniffed_formats(suffix)]
+    return f"; nor is it {' or '.join(known)}" if known else ""
 
 
 def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:

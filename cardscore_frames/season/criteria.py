@@ -50,6 +50,7 @@ CRITERIA = {
     ),
     "difference": ("point difference", "point difference per game"),
     "points_for": ("points for", "points for per game"),
+    "points": ("club points", "club points per game"),
 }
 
 

@@ -32,6 +32,7 @@ CRITERION_COLUMN = {
     "best": "best",
     "difference": "difference",
     "points_for": "points_for",
+    "points": "points",
 }
 
 #: Every figure of the full table, in order (those present and not empty).
@@ -73,6 +74,9 @@ _KIND = {
     "place_points": "one",
     "money": "money",
     "direct": "signed",
+    "points": "signed_1",
+    "cut": "signed",
+    "evenings": "whole",
 }
 
 

@@ -38,6 +38,8 @@ def result_flags(results: pd.DataFrame) -> pd.DataFrame:
     )[won]
     sides = firsts.groupby("g", observed=True)["side"].nunique()
     k = sides.reindex(results["game_key"].cat.codes.to_numpy()).to_numpy(dtype=float)
+    if "place_ties" in results:  # rows left out by a club rule still share
+        k = results["place_ties"].to_numpy(dtype=float)
     games = results["game"].astype(str).to_numpy()
     zero_sum = np.isin(games, [g for g in np.unique(games) if get_game(g).zero_sum])
     score = results["score"].to_numpy(dtype=float)

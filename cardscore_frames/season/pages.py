@@ -11,7 +11,7 @@ import pandas as pd
 
 from cardscore_frames.excel import CellRange, Sheet, Workbook, line_chart
 from cardscore_frames.season.frames import Prepared
-from cardscore_frames.season.profile import profile
+from cardscore_frames.season.profile import RATES, profile
 from cardscore_frames.season.words import game_title, header, word
 
 __all__ = ["player_pages"]
@@ -87,7 +87,10 @@ def player_pages(
         "opponents": _split(h2h),
         "games": _split(_running(prep.results)),
         "profiles": [
-            (str(s.cardscore.game), {k: _split(v) for k, v in profile(s).items()})
+            (
+                str(s.cardscore.game),
+                {k: _split(_plain(v)) for k, v in profile(s).items()},
+            )
             for s in scored
         ],
     }
@@ -98,6 +101,18 @@ def player_pages(
         tops = _sheet(sheet, pair, split, language, colours or {})
         pages.update({name: (sheet.name, f"A{row + 1}") for name, row in tops})
     return pages
+
+
+def _plain(frame: pd.DataFrame) -> pd.DataFrame:
+    """A profile table without its rates' intervals and shrunk estimates (the
+    player pages show the figures as counted)."""
+    extra = [
+        f"{figure}_{end}"
+        for figure in (*RATES, "mean_score")
+        for end in ("low", "high", "shrunk", "few")
+        if f"{figure}_{end}" in frame
+    ]
+    return frame.drop(columns=extra)
 
 
 def _split(frame: pd.DataFrame) -> dict[str, pd.DataFrame]:

@@ -33,10 +33,14 @@ from cardscore_frames.season.frames import (
     prepared,
     sort_codes,
 )
+from cardscore_frames.season.predict import INSTALL_HINT, predictions
 
-__all__ = ["Ratings", "ratings", "rating_model", "INSTALL_HINT"]
-
-INSTALL_HINT = "pip install 'cardscore-frames[season]'"
+__all__ = [
+    "Ratings",
+    "ratings",
+    "rating_model",
+    "INSTALL_HINT",
+]
 
 
 class Ratings(NamedTuple):
@@ -48,13 +52,23 @@ class Ratings(NamedTuple):
     in its game's replay, 1-based), ``player``, ``rank`` (the rank given to
     openskill, 1 = best), ``games`` (games rated so far, this one included),
     ``mu``, ``sigma`` (after the game), ``ordinal`` (mu - 3 sigma, the
-    conservative estimate).
+    conservative estimate); ``side`` (1, 2, ...: the player's side in the
+    game, a belot pair is one side, a tarot or preferans player his own); then
+    what the ratings said before the game: ``expected_place`` (the place
+    openskill's ``predict_rank`` gives his side, 1 = best, shared places for
+    equal chances) and ``win_chance`` (his side's chance of first place,
+    openskill's ``predict_win``: the chances of a game's sides add up to 1;
+    both partners of a belot pair carry their pair's); then ``provisional``
+    (after the game: fewer than ``provisional_games`` games, or sigma above
+    ``provisional_sigma``).
 
     ``final``: one row per game and player: ``game``, ``rank`` (by ordinal,
     shared places 1, 2, 2, 4), ``player``, ``games``, ``mu``, ``sigma``,
-    ``ordinal``, ``last_date``.
+    ``ordinal``, ``last_date``, ``provisional`` and ``inactive`` (no game in
+    the ``inactive_days`` before the last game of his game in the ledger).
 
-    ``model``: the openskill model's name and parameters (plain data).
+    ``model``: the openskill model's name and parameters (plain data), and
+    ``per`` (``game`` or ``deal``).
     """
 
     history: pd.DataFrame
@@ -93,6 +107,9 @@ def ratings(
     model: str | Any = "PlackettLuce",
     per: Literal["game", "deal"] = "game",
     parameters: Mapping[str, Any] | None = None,
+    provisional_games: int = 10,
+    provisional_sigma: float | None = None,
+    inactive_days: int | None = 180,
 ) -> Ratings:
     """Replay every game through openskill and rate every player, per game.
 
@@ -111,6 +128,16 @@ def ratings(
         are ``mu=25``, ``sigma=25/3``, ``beta=25/6``, ``kappa=0.0001``,
         ``tau=25/300`` (sigma grows by tau before each update, so ratings keep
         moving), ``limit_sigma=False``, ``balance=False``.
+    provisional_games : int
+        A rating is provisional until a player has rated this many games
+        (default 10).
+    provisional_sigma : float, optional
+        ... or while his sigma is above this (default: three quarters of the
+        model's starting sigma, 6.25 with openskill's defaults).
+    inactive_days : int, optional
+        A player is inactive when his last game is more than this many days
+        before the last game of his game in the ledger (default 180; None:
+        nobody is).
 
     Returns
     -------
@@ -130,14 +157,62 @@ def ratings(
     if per not in ("game", "deal"):
         raise RulesError(f"per must be 'game' or 'deal'; got {per!r}")
     rater = rating_model(model, **dict(parameters or {}))
+    limits = _limits(rater, provisional_games, provisional_sigma, inactive_days)
     prep = prepared(ledger)
     if per == "game":
         table = _game_table(prep.results)
     else:
         table = _deal_table(prep.ledger, prep.results)
     source = prep.results if per == "game" else prep.ledger
-    history = _history(_replay(table, rater), source)
-    return Ratings(history, _final(history), _describe(rater))
+    replayed = _replay(table, rater)
+    side, place, chance = predictions(replayed, rater)
+    history = _history(replayed, source)
+    history["side"] = side
+    history["expected_place"] = place
+    history["win_chance"] = chance
+    history["provisional"] = (history["games"] < limits[0]).to_numpy() | (
+        history["sigma"] > limits[1]
+    ).to_numpy()
+    final = _final(history)
+    final["provisional"] = (final["games"] < limits[0]).to_numpy() | (
+        final["sigma"] > limits[1]
+    ).to_numpy()
+    final["inactive"] = _inactive(final, source, limits[2])
+    return Ratings(history, final, {**_describe(rater), "per": per})
+
+
+def _limits(
+    rater: Any, games: Any, sigma: Any, days: Any
+) -> tuple[int, float, int | None]:
+    """The provisional and inactive thresholds, checked."""
+    problems = []
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        problems.append(f"provisional_games must be a whole number >= 0; got {games!r}")
+    if sigma is None:
+        sigma = 0.75 * float(rater.sigma)
+    elif isinstance(sigma, bool) or not isinstance(sigma, int | float) or sigma <= 0:
+        problems.append(f"provisional_sigma must be a number > 0; got {sigma!r}")
+    if days is not None and (
+        isinstance(days, bool) or not isinstance(days, int) or days < 0
+    ):
+        problems.append(
+            f"inactive_days must be a whole number >= 0 or None; got {days!r}"
+        )
+    if problems:
+        raise RulesError("; ".join(problems))
+    return games, float(sigma), days
+
+
+def _inactive(final: pd.DataFrame, source: pd.DataFrame, days: int | None):
+    """Whether each player's last game is more than ``days`` before his game's
+    last game in the ledger (an undated player is not inactive)."""
+    if days is None:
+        return np.zeros(len(final), dtype=bool)
+    latest = source.groupby("game", observed=True)["date"].max()
+    last = pd.to_datetime(final["last_date"])
+    newest = pd.to_datetime(final["game"].map(latest).astype("datetime64[ns]"))
+    gap = (newest - last).dt.days.to_numpy(dtype=float, na_value=np.nan)
+    return np.nan_to_num(gap, nan=0.0) > days
 
 
 def _game_table(results: pd.DataFrame) -> pd.DataFrame:

@@ -12,6 +12,13 @@ import pandas as pd
 from cardscore_frames._compat import TEXT
 from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.errors import RulesError
+from cardscore_frames.season.club_rules import (
+    CLUB_COLUMNS,
+    apply_club_rules,
+    club_columns,
+    club_rules,
+    with_points,
+)
 from cardscore_frames.season.criteria import (
     CRITERIA,
     PLACE_POINTS,
@@ -25,6 +32,14 @@ from cardscore_frames.season.figures import group_ids, player_figures
 from cardscore_frames.season.frames import Prepared, by_columns, prepared
 from cardscore_frames.season.money import game_money, priced_rows
 from cardscore_frames.season.tiebreaks import direct_encounter, place_points_of
+from cardscore_frames.season.uncertainty import (
+    check_few,
+    check_level,
+    mean_interval,
+    shrunk_mean,
+    shrunk_rate,
+    wilson,
+)
 
 __all__ = ["standings", "standings_of", "check_rank_by"]
 
@@ -43,6 +58,12 @@ def standings(
     tiebreaks: Sequence[str] | Mapping[str, Sequence[str]] | None = None,
     whist_price: float | None = None,
     unit: float = 0.01,
+    points: str | Mapping | None = None,
+    best_evenings: int | None = None,
+    evening_cap: float | None = None,
+    whist_cap: str | Sequence | None = None,
+    level: float = 0.9,
+    few_games: int = 10,
 ) -> pd.DataFrame:
     """One league table per game and group, ranked by each game's rule.
 
@@ -86,6 +107,46 @@ def standings(
         :func:`cardscore_frames.preferans.settle` does, then summed.
     unit : float
         The currency's smallest unit.
+    points : str or mapping, optional
+        Club points per game, and the table ranked by them first (the rule's
+        own criteria then break ties). A mapping of ``score`` (a factor on
+        the game's total), ``win`` (a game won: first at the table), ``loss``
+        (a game with a result not won; a deduction is negative) and
+        ``opponent_loss`` (for each opponent at the table who lost the game,
+        partners not counted; one number, or a mapping of table size to
+        points); a key left out counts 0, so ``{"win": 3}`` is win 3, loss 0.
+        ``"seeger"``, the Seeger-Fabian system of skat leagues
+        (:data:`~cardscore_frames.season.POINTS_PRESETS`): the game's total,
+        +50 a game won, -50 a game lost, each opponent of a lost game 40 at a
+        table of three and 30 at a table of four.
+    best_evenings : int, optional
+        Count only each player's ``best_evenings`` best evenings (an evening:
+        his games of one date). An evening's worth is what it adds to the
+        rule's first criterion (club points, total score, place points or
+        games won), then its total score, then the earlier date first. Every
+        figure and tie-break of the table is then over the counted games
+        only: ``games``, ``total``, ``wins``, place points, streaks, the
+        direct encounter (games both players counted), and with
+        ``rank_by="mean"`` each criterion per counted game. A place shared
+        with a player whose evening is left out stays shared.
+    evening_cap : float, optional
+        The most one evening can add to a player's total, in the game's unit
+        (applied after ``whist_cap``, before ``points`` and
+        ``best_evenings``). An evening above it has its winning games scaled
+        down in proportion so that it adds exactly the cap; losing games and
+        losing evenings count in full (no floor).
+    whist_cap : str or sequence of (from, rate), optional
+        A game's gain through bands, as preferans tournaments cap whists: up
+        to the first ``from`` in full, above each ``from`` at its ``rate``
+        (:data:`~cardscore_frames.season.WHIST_CAPS`: ``"gambler"`` 1:1 to 200,
+        1/10 above, nothing from 650; ``"elephant"`` 1/2 from 50, 1/10 from
+        100). Losses count in full. Caps change the score, not ``money``.
+    level : float
+        The level of the intervals (default 0.9: 90% intervals, so about one
+        player in ten has his true figure outside his interval).
+    few_games : int
+        Players with fewer games get ``few_games`` True (default 10): their
+        rates and means stand on too little to be read alone.
 
     Returns
     -------
@@ -117,13 +178,27 @@ def standings(
           ``tiebreak_2`` ... (each tie-break's value; ``direct`` only where
           a tie needed it), ``ranking`` (the rule in words),
           ``below_min_games`` (bool).
+        - With club rules: ``points`` (club points, summed), ``cut`` (what the
+          caps took off the total, game's unit), ``evenings`` (evenings
+          played) and ``evenings_counted`` (the dates counted, "YYYY-MM-DD, ...").
+        - How sure each rate and mean is (docs/guide/season.md, "How sure"):
+          ``win_rate_low``, ``win_rate_high`` (the Wilson interval at
+          ``level``), ``win_rate_shrunk`` (pulled toward the group's pooled
+          rate, beta-binomial empirical Bayes); ``mean_per_game_low``,
+          ``mean_per_game_high``, ``mean_per_game_shrunk`` and the same for
+          ``mean_per_deal`` (``mean ± z·sd/sqrt(n)`` with the spread of one
+          game, or one deal, pooled over the group; shrunk toward the group's
+          mean, normal-normal empirical Bayes; game's unit); ``few_games``
+          (bool, fewer than ``few_games`` games).
 
     Raises
     ------
     LedgerError
         The frame is not a ledger, or ``by`` names no metadata column.
     RulesError
-        An unknown ranking, tie-break or ``rank_by``.
+        An unknown ranking, tie-break or ``rank_by``; a club rule given a
+        value it does not take (every such option named at once); evenings
+        counted in games without a date.
 
     Examples
     --------
@@ -137,8 +212,24 @@ def standings(
     2     3  Élodie     16  1745.0     4         107.0
     >>> table["ranking"].iat[0]  # the club's tables had 4 and 5 players
     'place points, then total score'
+
+    A club that scores the Seeger-Fabian way ranks the preferans player with
+    the most pulkas won first, although another won more whists:
+
+    >>> pulkas = csf.preferans.score(csf.load_example("preferans"))
+    >>> pref = csf.preferans.to_ledger(pulkas)
+    >>> club = csf.season.standings(pref, points="seeger")
+    >>> club[["rank", "player", "points", "total", "wins"]].head(3).round(1)
+       rank player  points  total  wins
+    0     1   Zoya  1156.2  426.2     5
+    1     2   Ilya  1126.3  566.3     4
+    2     3   Kira  1089.5  789.5     2
     """
     check_rank_by(rank_by)  # before the ledger is looked at
+    club = dict(points=points, best_evenings=best_evenings, evening_cap=evening_cap)
+    club_rules(**club, whist_cap=whist_cap)  # likewise
+    check_level(level)
+    check_few(few_games, "few_games")
     return standings_of(
         prepared(ledger),
         by=by,
@@ -148,6 +239,10 @@ def standings(
         tiebreaks=tiebreaks,
         whist_price=whist_price,
         unit=unit,
+        **club,
+        whist_cap=whist_cap,
+        level=level,
+        few_games=few_games,
     )
 
 
@@ -161,20 +256,34 @@ def standings_of(
     tiebreaks: Sequence[str] | Mapping[str, Sequence[str]] | None,
     whist_price: float | None,
     unit: float,
+    points: str | Mapping | None = None,
+    best_evenings: int | None = None,
+    evening_cap: float | None = None,
+    whist_cap: str | Sequence | None = None,
+    level: float = 0.9,
+    few_games: int = 10,
 ) -> pd.DataFrame:
     """:func:`standings` of a checked ledger's results (the Dask path gathers
     them from its partitions)."""
     check_rank_by(rank_by)
+    club = club_rules(
+        points=points,
+        best_evenings=best_evenings,
+        evening_cap=evening_cap,
+        whist_cap=whist_cap,
+    )
     by = by_columns(prep, by)
-    results = _priced(prep, whist_price, unit)
+    results = apply_club_rules(_priced(prep, whist_price, unit), club, by, ranking)
     keys = ["game", *by, "player"]
     gid = group_ids(results, keys)
-    table = _table(results, gid, keys)
+    table = club_columns(_table(results, gid, keys), results, gid)
     groups = group_ids(table, ["game", *by])
+    table = _uncertain(table, results, gid, groups, check_level(level))
+    table["few_games"] = table["games"].to_numpy() < check_few(few_games, "few_games")
     parts = []
     for rule, rows in _partitions(results, gid, table, groups, ranking):
         own = _own_tiebreaks(tiebreaks, table["game"].iat[rows[0]])
-        part = table.iloc[rows].copy()
+        part, rule = table.iloc[rows].copy(), with_points(rule, club)
         parts.append(_ranked(part, results, gid, groups[rows], rule, own, rank_by))
     out = pd.concat(parts)
     out["below_min_games"] = out["games"].to_numpy() < min_games
@@ -213,6 +322,58 @@ def _table(results: pd.DataFrame, gid: np.ndarray, keys: list[str]) -> pd.DataFr
     if "finished" in results:
         out["unfinished"] = out["games"] - out["decided"]
     return out
+
+
+def _uncertain(table, results, gid, groups, level: float) -> pd.DataFrame:
+    """The intervals and shrunk estimates of the win rate and the means.
+
+    The spread of one game is pooled over the group: the squared deviations
+    of each player's game totals from his own mean, over ``games - players``.
+    A deal's spread comes from how game totals scatter around ``deals`` times
+    the player's mean per deal (each deal an independent draw): the residuals
+    ``e = total - r·deals`` have ``E[sum e^2] = s^2 (D - sum d^2 / D)``.
+    """
+    score = results["score"].to_numpy(dtype=float)
+    deals = results["deals"].to_numpy(dtype=float)
+    sums = (
+        pd.DataFrame({"ss": score * score, "sd": score * deals, "dd": deals * deals})
+        .groupby(gid)
+        .sum()
+    )
+    n = table["games"].to_numpy(float)
+    d = table["deals"].to_numpy(float)
+    per_game = table["mean_per_game"].to_numpy(float)
+    per_deal = table["mean_per_deal"].to_numpy(float)
+    within_game = _pooled(sums["ss"].to_numpy() - n * per_game**2, n - 1, groups)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rr = np.nan_to_num(per_deal)
+        resid = sums["ss"].to_numpy() - 2 * rr * sums["sd"].to_numpy()
+        resid = resid + rr * rr * sums["dd"].to_numpy()
+        dof = np.where(d > 0, d - sums["dd"].to_numpy() / np.where(d > 0, d, 1), 0)
+    within_deal = _pooled(resid, dof, groups)
+    out = table.copy()
+    wins, decided = out["wins"].to_numpy(float), out["decided"].to_numpy(float)
+    out["win_rate_low"], out["win_rate_high"] = wilson(wins, decided, level)
+    out["win_rate_shrunk"] = shrunk_rate(wins, decided, groups)
+    for name, m, k, v in (
+        ("mean_per_game", per_game, n, within_game),
+        ("mean_per_deal", per_deal, d, within_deal),
+    ):
+        out[f"{name}_low"], out[f"{name}_high"] = mean_interval(m, k, v, level)
+        out[f"{name}_shrunk"] = shrunk_mean(m, k, v, groups)
+    return out
+
+
+def _pooled(squares: np.ndarray, dof: np.ndarray, groups: np.ndarray) -> np.ndarray:
+    """Each row's group variance: summed squares over summed degrees of
+    freedom (NaN where the group has none)."""
+    size = groups.max() + 1 if len(groups) else 0
+    top = np.bincount(groups, weights=np.maximum(squares, 0), minlength=size)
+    bottom = np.bincount(groups, weights=np.maximum(dof, 0), minlength=size)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(bottom > 0, top / np.where(bottom > 0, bottom, 1), np.nan)[
+            groups
+        ]
 
 
 def _partitions(results, gid, table, groups, ranking):
@@ -316,9 +477,11 @@ def _criterion(part: pd.DataFrame, name: str, rank_by: str) -> pd.Series:
         "best": (part["best"], None),
         "difference": (part.get("difference"), per_game),
         "points_for": (part.get("points_for"), per_game),
+        "points": (part.get("points"), per_game),
     }[name]
     if total is None:
-        raise RulesError(f"the tie-break {name!r} needs points for and against")
+        need = "points=" if name == "points" else "points for and against"
+        raise RulesError(f"the tie-break {name!r} needs {need}")
     total = total.astype(float)
     return total / per if rank_by == "mean" and per is not None else total
 
@@ -357,6 +520,19 @@ FIGURES = (
     "worst",
     "longest_streak",
 )
+#: How sure the rates and means are, after ``below_min_games``.
+UNCERTAINTY = (
+    "win_rate_low",
+    "win_rate_high",
+    "win_rate_shrunk",
+    "mean_per_game_low",
+    "mean_per_game_high",
+    "mean_per_game_shrunk",
+    "mean_per_deal_low",
+    "mean_per_deal_high",
+    "mean_per_deal_shrunk",
+    "few_games",
+)
 #: The figures a table has when its games give them, after :data:`FIGURES`.
 OPTIONAL = (
     "positive",
@@ -366,6 +542,7 @@ OPTIONAL = (
     "unfinished",
     "place_points",
     "money",
+    *CLUB_COLUMNS,
 )
 
 
@@ -385,6 +562,7 @@ def _finish(out: pd.DataFrame, by: list[str]) -> pd.DataFrame:
         *ties,
         "ranking",
         "below_min_games",
+        *UNCERTAINTY,
     ]
     out = out[cols]
     sort_keys = [out["game"].astype(str).to_numpy()]

@@ -28,6 +28,8 @@ def place_points_of(results, gid: np.ndarray, part: pd.DataFrame) -> np.ndarray:
         .transform("nunique")
         .to_numpy(dtype=float)
     )
+    if "place_ties" in results:  # rows left out by a club rule still share
+        ties = results["place_ties"].to_numpy(dtype=float)
     rows = np.flatnonzero(decided & np.isin(gid, part.index.to_numpy()))
     points = place_points(
         players[rows], place[rows].astype(np.int64), ties[rows].astype(np.int64)

@@ -62,6 +62,10 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "unfinished": ("Unfinished", "Inachevées", "Не доиграны"),
     "place_points": ("Place points", "Points de place", "Очки за места"),
     "money": ("Money", "Argent", "Деньги"),
+    "points": ("Club points", "Points du club", "Очки клуба"),
+    "cut": ("Cut by the caps", "Écrêté", "Срезано"),
+    "evenings": ("Evenings", "Soirées", "Вечера"),
+    "evenings_counted": ("Evenings counted", "Soirées comptées", "Зачётные вечера"),
     "below_min_games": ("Too few games", "Trop peu de parties", "Мало партий"),
     "yes": ("yes", "oui", "да"),
     # criteria of a ranking (tie-break headers and the ranking in words)

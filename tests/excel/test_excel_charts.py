@@ -94,6 +94,44 @@ def test_series_length_must_match_categories(tmp_path):
             )
 
 
+def test_a_chart_that_stops_at_na_is_xy_with_straight_lines(tmp_path):
+    path = tmp_path / "c.xlsx"
+    with Workbook(path) as book:
+        sheet = book.add_sheet("S")
+        sheet.write_column(1, 0, [1, 2, "=NA()"])
+        sheet.write_column(1, 1, [10, -5, "=NA()"])
+        line_chart(
+            sheet,
+            5,
+            0,
+            categories=CellRange("S", 1, 0, 3, 0),
+            series={"Anne": CellRange("S", 1, 1, 3, 1)},
+            stop_at_na=True,
+        )
+        with pytest.raises(WorkbookError, match="needs its x values as a range"):
+            line_chart(
+                sheet,
+                0,
+                0,
+                categories=3,
+                series={"x": CellRange("S", 1, 1, 3, 1)},
+                stop_at_na=True,
+            )
+    root = chart_xml(path)
+    assert root.find(f".//{C}scatterChart") is not None
+    assert root.find(f".//{C}lineChart") is None
+    series = root.find(f".//{C}ser")
+    # the x values' cache holds text (#N/A) and the reference says so; every
+    # engine reads the cells again
+    assert series.find(f"{C}xVal/*/{C}f").text == "S!$A$2:$A$4"
+    assert series.find(f"{C}yVal/*/{C}f").text == "S!$B$2:$B$4"
+    assert series.find(f"{C}smooth") is None  # straight: no smoothing
+    c16 = "{http://schemas.microsoft.com/office/drawing/2017/03/chart}"
+    assert root.find(f".//{c16}dispNaAsBlank").get("val") == "1"
+    # gaps for blank cells: the default, which needs no element
+    assert root.find(f".//{C}dispBlanksAs") is None
+
+
 def test_chart_size_grows_with_categories_within_bounds():
     assert chart_size(5)[0] == 480
     assert chart_size(20)[0] == 480

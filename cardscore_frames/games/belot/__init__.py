@@ -92,6 +92,15 @@ GAME = Game(
         "deals": Probe("doubling", "double-double", "contra"),
         "points": Probe("points_a", -5),
     },
+    # what the log shows of a deal before the play (docs/guide/season.md)
+    deal_features={
+        "contract": "category",
+        "bid": "number",
+        "capo": "category",
+        "doubling": "category",
+        "declarer_declarations": "number",
+        "defender_declarations": "number",
+    },
 )
 
 __all__ = [

@@ -116,49 +116,28 @@ def deal_points(x: DealInputs, rules: Rules) -> DealPoints:
     """Rules 1-7 of docs/games/belot.md, with the options of ``rules``."""
     # An option that is off costs no pass over the deals.
     zero, all8 = x.tricks == 0, x.tricks == TRICKS
-    # Rule 1: a trickless declarers' constructions go to the defenders (a kept
-    # Бэла stays with them under the "Бэла kept on failure" option).
     bela_kept = rules.bela_kept & x.bela_declarers if rules.bela_kept else None
-    kept = (
-        0
-        if bela_kept is None
-        else np.where(bela_kept, np.minimum(x.vcp, BELA_WHISTS), 0)
-    )
-    moved = np.where(zero, x.vcp if bela_kept is None else x.vcp - kept, 0)
-    vcp, vcv = x.vcp - moved, x.vcv + moved
-    vtp, vtv = x.vtp, DECK_WHISTS - x.vtp
-    cost = BASE_COST  # rule 4
-    if rules.all_tricks_bonus:
-        bonus = ~x.capo & (zero | all8)
-        vtp = vtp + np.where(bonus & all8, ALL_TRICKS_WHISTS, 0)
-        vtv = vtv + np.where(bonus & zero, ALL_TRICKS_WHISTS, 0)
-        cost = np.where(bonus, ALL_TRICKS_BASE_COST, BASE_COST)
+    vcp, vcv = _declarations(x, rules, zero, bela_kept)  # rule 1
+    vtp, vtv, cost, shut_out = _card_whists(x, rules, zero, all8)
     vp, vv = vtp + vcp, vtv + vcv  # rule 2
-    # capo deals are few: their own rules are written into their rows only
-    capo = np.flatnonzero(x.capo)
-    made = vp >= WHISTS_PER_POINT * x.bid  # rule 3
-    made[capo] = all8[capo]
-    n = x.bid
-    if rules.no_trump_double:
-        n = n * np.where(x.no_trump, 2, 1)
-    pc = n * x.doubling  # rule 5
-    pc[capo] = (CAPO_BASE_COST + x.capo_bid[capo]) * x.doubling[capo]
+    by_bid = rules.capo_scoring == "bid"
+    # the seed's capo deals are few: their own rules are written into their rows
+    capo = np.flatnonzero(x.capo) if not by_bid else np.empty(0, dtype=np.intp)
+    # a capo bid of Blot Star names its level N in ``capo_bid``
+    n = np.where(x.capo, x.capo_bid, x.bid) if by_bid else x.bid
+    made = vp >= WHISTS_PER_POINT * n  # rule 3
+    if by_bid:
+        made &= all8 | ~x.capo  # a capo bid also needs every trick
+    else:
+        made[capo] = all8[capo]
+    pc = _contract_points(x, rules, n, capo)  # rule 5
     pp, pv = _whist_points(rules, capo, made, vp, vv, vcp, vcv, cost)  # rule 6
-    doubled = x.doubling > 1
-    # Rule 7: the result table. Made, the declarers score PC + Pp, and Pv too
-    # when doubled; the defenders Pv, or nothing when doubled. Failed, the
-    # defenders score all of it and the declarers nothing.
-    theirs = np.where(doubled, pv, 0)  # the defenders' Pv the declarers take
-    declarers = pc + pp
-    declarers += theirs  # made: the declarers' points
-    defenders = np.subtract(pv, theirs, out=theirs)  # made: the defenders' points
-    failed = ~made
-    np.add(defenders, declarers, out=defenders, where=failed)  # failed: everything
-    declarers *= made
+    declarers, defenders = _result(x, rules, made, pc, pp, pv, vcv, shut_out)
     if bela_kept is not None:
         keeps = bela_kept & ~made
         declarers = declarers + np.where(keeps, BELA_POINTS, 0)
         defenders = defenders - np.where(keeps, BELA_POINTS, 0)
+    doubled = x.doubling > 1
     bait = np.where(
         made,
         np.where(doubled, np.int8(BAIT_DEFENDERS), np.int8(BAIT_NONE)),
@@ -179,22 +158,93 @@ def deal_points(x: DealInputs, rules: Rules) -> DealPoints:
     )
 
 
+def _declarations(x: DealInputs, rules: Rules, zero, bela_kept):
+    """Rule 1: a trickless declarers' constructions go to the defenders (a kept
+    Бэла stays with them under the "Бэла kept on failure" option); VCp, VCv."""
+    if not rules.trickless_transfer:
+        return x.vcp, x.vcv
+    kept = (
+        0
+        if bela_kept is None
+        else np.where(bela_kept, np.minimum(x.vcp, BELA_WHISTS), 0)
+    )
+    moved = np.where(zero, x.vcp if bela_kept is None else x.vcp - kept, 0)
+    return x.vcp - moved, x.vcv + moved
+
+
+def _card_whists(x: DealInputs, rules: Rules, zero, all8):
+    """VTp, VTv, the base cost C (rule 4) and, under the all-tricks bonus, the
+    deals whose defenders took every trick (else None)."""
+    vtp, vtv = x.vtp, DECK_WHISTS - x.vtp
+    if not rules.all_tricks_bonus:
+        return vtp, vtv, BASE_COST, None
+    bonus = zero | all8
+    if rules.capo_scoring == "base":  # the seed's capo has a cost of its own
+        bonus &= ~x.capo
+    vtp = vtp + np.where(bonus & all8, ALL_TRICKS_WHISTS, 0)
+    vtv = vtv + np.where(bonus & zero, ALL_TRICKS_WHISTS, 0)
+    return vtp, vtv, np.where(bonus, ALL_TRICKS_BASE_COST, BASE_COST), bonus & zero
+
+
+def _contract_points(x: DealInputs, rules: Rules, n, capo):
+    """Rule 5: PC, with the no-trump options; the seed's capo rows 25 + K."""
+    counted = n * np.where(x.no_trump, 2, 1) if rules.no_trump_double else n
+    pc = counted * x.doubling
+    if rules.no_trump_adds_bid:  # N × 2, 3, 5 in no-trump
+        pc += np.where(x.no_trump, n, 0)
+    pc[capo] = (CAPO_BASE_COST + x.capo_bid[capo]) * x.doubling[capo]
+    return pc
+
+
+def _tens(whists, rules: Rules):
+    """Whists rounded to tens, a trailing 5 as the rules say, in points."""
+    out = whists + (5 if rules.trailing_five == "up" else 4)
+    out //= WHISTS_PER_POINT
+    return out
+
+
+def _result(x: DealInputs, rules: Rules, made, pc, pp, pv, vcv, shut_out):
+    """Rule 7, the result table: each side's points for the deal."""
+    # Made, the declarers score PC + Pp, and Pv too when doubled (unless the
+    # rules leave the defenders theirs); the defenders Pv, or nothing.
+    if rules.contra_takes_all:
+        theirs = np.where(x.doubling > 1, pv, 0)  # the Pv the declarers take
+        declarers = pc + pp
+        declarers += theirs
+        defenders = np.subtract(pv, theirs, out=theirs)
+    else:
+        declarers, defenders = pc + pp, pv.copy()
+    failed = ~made
+    if rules.failed_payout == "whists":  # failed: the defenders score everything
+        np.add(defenders, declarers, out=defenders, where=failed)
+    else:  # failed: PC + the deck's 16 (25 when shut out) + their declarations
+        deck = (
+            BASE_COST
+            if shut_out is None
+            else np.where(shut_out, ALL_TRICKS_BASE_COST, BASE_COST)
+        )
+        defenders = np.where(failed, pc + deck + _tens(vcv, rules), defenders)
+    declarers *= made
+    return declarers, defenders
+
+
 def _whist_points(rules, capo, made, vp, vv, vcp, vcv, cost):
     """Rule 6: Pp and Pv, ordinary contracts and capo (the rows ``capo``)."""
-    half = 5 if rules.trailing_five == "up" else 4  # a trailing 5 rounds up or down
-    # (each formula written into its first new array: no temporary per step)
-    pv = vv + half
-    pv //= WHISTS_PER_POINT
-    pp = vp + vv
-    pp -= WHISTS_PER_POINT * pv
-    pp //= WHISTS_PER_POINT
-    # "Pv + Pp never exceeds C + (VCp + VCv)/10": any excess comes off Pp.
-    most = vcp + vcv
-    most //= WHISTS_PER_POINT
-    most += cost
-    most -= pv
-    np.minimum(pp, most, out=pp)
-    del most
+    pv = _tens(vv, rules)
+    if rules.whist_rounding == "each":  # each side rounded on its own
+        pp = _tens(vp, rules)
+    else:
+        # (each formula written into its first new array: no temporary per step)
+        pp = vp + vv
+        pp -= WHISTS_PER_POINT * pv
+        pp //= WHISTS_PER_POINT
+        # "Pv + Pp never exceeds C + (VCp + VCv)/10": any excess comes off Pp.
+        most = vcp + vcv
+        most //= WHISTS_PER_POINT
+        most += cost
+        most -= pv
+        np.minimum(pp, most, out=pp)
+        del most
     capo_base = CAPO_BASE_COST  # a failed capo costs the same, unless the rules say
     if rules.failed_capo_base != CAPO_BASE_COST:
         capo_base = np.where(made[capo], CAPO_BASE_COST, rules.failed_capo_base)

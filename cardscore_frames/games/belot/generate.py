@@ -16,6 +16,7 @@ import pandas as pd
 
 from cardscore_frames.games.belot.arithmetic import score_arrays
 from cardscore_frames.games.belot.rules import (
+    CAPO_BASE_COST,
     CONTRACTS,
     DECK_WHISTS,
     DOUBLINGS,
@@ -165,6 +166,8 @@ def _deal_columns(rng, m: int, rules: Rules) -> dict[str, object]:
     hoped = (vtp + vcp) / 10 + rng.normal(-1.0, 1.8, m)
     bid = np.maximum(np.rint(hoped), rules.min_bid).astype(np.int64)
     k = rng.choice(len(_CAPO_BID_P), m, p=_CAPO_BID_P / _CAPO_BID_P.sum())
+    if rules.capo_scoring == "bid":  # capo_bid holds the capo's level, 25 + K
+        k = k + CAPO_BASE_COST
     declarer = (rng.random(m) >= 0.5).astype(np.int8)  # codes into PAIRS: 0 a, 1 b
     suit = contract != CONTRACTS.index(NO_TRUMP)
     bela = np.where(  # codes into BELA: 0 none, 1 a, 2 b

@@ -3,11 +3,19 @@ player, pair standings, and the report."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pandas as pd
 
 from cardscore_frames._compat import TEXT
-from cardscore_frames.checking import METADATA_COLUMNS
+from cardscore_frames.checking import (
+    GAME_KEY,
+    METADATA_COLUMNS,
+    game_index,
+    telling_columns,
+)
+from cardscore_frames.errors import LedgerError
 from cardscore_frames.games.belot.ledger import to_ledger
 from cardscore_frames.games.belot.rules import Rules
 from cardscore_frames.games.belot.schema import pair_key
@@ -18,7 +26,10 @@ __all__ = ["matches", "pair_totals", "results", "report"]
 
 
 def matches(scored: pd.DataFrame) -> pd.DataFrame:
-    """One row per match (``game_id``): the final protocol and who won.
+    """One row per match: the final protocol and who won.
+
+    A match is named by its league, season and ``game_id`` together, so a log
+    of two seasons may have a match 1 in each: they are two rows.
 
     Parameters
     ----------
@@ -36,7 +47,9 @@ def matches(scored: pd.DataFrame) -> pd.DataFrame:
         the match),
         ``winner`` (category a/b, blank while unfinished), ``winning_pair``
         (names, blank while unfinished) and ``margin`` (points: the winner's total
-        less the loser's; blank while unfinished).
+        less the loser's; blank while unfinished). Sorted by league, season and
+        game id; an id repeats where two leagues or seasons both have it, each
+        row's ``league`` and ``season`` telling which match it is.
 
     Examples
     --------
@@ -52,17 +65,19 @@ def matches(scored: pd.DataFrame) -> pd.DataFrame:
     3          Narek & Sona  Davit & Gayane     15      236      326      b
     """
     scored = score(scored) if "points_a" not in scored else scored
-    ordered = scored.sort_values(["game_id", "deal"], kind="stable")
-    first = ordered.drop_duplicates("game_id").set_index("game_id")
+    index = game_index(scored)  # a match is (league, season, game_id)
+    game = index.codes  # sums need no deal order: each row's match is enough
+    first = scored.take(index.first_row)
     out = first[[c for c in METADATA_COLUMNS if c in first]].copy()
     out["pair_a"] = pair_key(first, "a1", "a2")
     out["pair_b"] = pair_key(first, "b1", "b2")
     agg = (
-        ordered.assign(
-            bait_a=(ordered["bait"] == "a").to_numpy(),
-            bait_b=(ordered["bait"] == "b").to_numpy(),
+        scored[["deal", "points_a", "points_b", "match_over"]]
+        .assign(
+            bait_a=(scored["bait"] == "a").to_numpy(),
+            bait_b=(scored["bait"] == "b").to_numpy(),
         )
-        .groupby("game_id", sort=True, observed=True)
+        .groupby(game, sort=True)
         .agg(
             deals=("deal", "size"),
             total_a=("points_a", "sum"),
@@ -71,10 +86,12 @@ def matches(scored: pd.DataFrame) -> pd.DataFrame:
             bait_b=("bait_b", "sum"),
             finished=("match_over", "any"),
         )
+        .loc[0:]  # rows of no match (a blank game id) are none of these
     )
-    out = out.join(agg)
-    decided = ordered.loc[ordered["match_over"].to_numpy(), ["game_id", "winner"]]
-    out["winner"] = decided.set_index("game_id")["winner"].reindex(out.index)
+    out = out.reset_index(drop=True).join(agg.reset_index(drop=True))
+    over = scored["match_over"].to_numpy(dtype=bool, na_value=False) & (game >= 0)
+    decided = scored["winner"][over].set_axis(game[over])
+    out["winner"] = decided.reindex(np.arange(index.n_games)).set_axis(out.index)
     is_a = (out["winner"] == "a").to_numpy()
     names = np.where(is_a, out["pair_a"], out["pair_b"])
     out["winning_pair"] = pd.Series(names, index=out.index, dtype=TEXT).where(
@@ -82,35 +99,57 @@ def matches(scored: pd.DataFrame) -> pd.DataFrame:
     )
     margin = (out["total_a"] - out["total_b"]).abs().astype("Int64")
     out["margin"] = margin.where(out["finished"])
-    return out
+    out.index = pd.Index(first["game_id"], name="game_id")
+    # sorted by league, season and game id: by game id in a log of one season
+    keys = [c for c in GAME_KEY if c in first]
+    order = first.reset_index(drop=True).sort_values(keys, kind="stable").index
+    return out.take(order)
 
 
-def pair_totals(match_table: pd.DataFrame) -> pd.DataFrame:
+def pair_totals(match_table: pd.DataFrame, *, by: Sequence[str] = ()) -> pd.DataFrame:
     """Standings of the pairs over ``matches(...)``: wins first, then point difference.
+
+    Parameters
+    ----------
+    match_table : pandas.DataFrame
+        What :func:`matches` returns.
+    by : sequence of str
+        Columns of ``match_table`` that split the standings (``("league",
+        "season")``: one table per league and season); default none, one table
+        over every match.
 
     Returns
     -------
     pandas.DataFrame
-        Indexed by ``pair`` (``"x & y"``, names in order): ``matches``,
-        ``won``, ``lost``, ``unfinished``, ``points_for``, ``points_against``,
-        ``difference`` (points, over every deal played) and ``bait`` (БТ marks).
+        Indexed by ``(*by, pair)`` (``pair``: ``"x & y"``, names in order):
+        ``matches``, ``won``, ``lost``, ``unfinished``, ``points_for``,
+        ``points_against``, ``difference`` (points, over every deal played) and
+        ``bait`` (БТ marks); sorted by ``by``, then wins and difference.
     """
+    by = [by] if isinstance(by, str) else list(by)
+    unknown = [c for c in by if c not in match_table]
+    if unknown:
+        raise LedgerError(
+            f"by= names columns the match table does not have: {', '.join(unknown)}; "
+            f"it has {', '.join(map(str, match_table.columns))}"
+        )
     sides = []
     for us, them in (("a", "b"), ("b", "a")):
         side = pd.DataFrame(
             {
-                "pair": match_table[f"pair_{us}"],
+                **{c: match_table[c].array for c in by},
+                "pair": match_table[f"pair_{us}"].array,
                 "won": (match_table["winner"] == us).to_numpy(),
                 "lost": (match_table["winner"] == them).to_numpy(),
                 "unfinished": ~match_table["finished"].to_numpy(dtype=bool),
-                "points_for": match_table[f"total_{us}"],
-                "points_against": match_table[f"total_{them}"],
-                "bait": match_table[f"bait_{us}"],
+                "points_for": match_table[f"total_{us}"].array,
+                "points_against": match_table[f"total_{them}"].array,
+                "bait": match_table[f"bait_{us}"].array,
             }
         )
         sides.append(side)
     both = pd.concat(sides, ignore_index=True)
-    out = both.groupby("pair", sort=True).agg(
+    out = both.groupby([*by, "pair"], sort=True, observed=True).agg(
         matches=("won", "size"),
         won=("won", "sum"),
         lost=("lost", "sum"),
@@ -120,7 +159,11 @@ def pair_totals(match_table: pd.DataFrame) -> pd.DataFrame:
         bait=("bait", "sum"),
     )
     out.insert(6, "difference", out["points_for"] - out["points_against"])
-    return out.sort_values(["won", "difference"], ascending=False, kind="stable")
+    ascending = [True] * len(by) + [False, False]
+    ranked = out.reset_index().sort_values(
+        [*by, "won", "difference"], ascending=ascending, kind="stable"
+    )
+    return ranked.set_index([*by, "pair"])
 
 
 def results(scored: pd.DataFrame) -> pd.DataFrame:
@@ -187,12 +230,15 @@ def report(
     dict of str to DataFrame
         ``"Matches"``: per match, its date (when logged), the pairs, deals, final
         totals and the winning pair (``in progress`` when undecided);
-        ``"Pair totals"``: :func:`pair_totals`.
+        ``"Pair totals"``: :func:`pair_totals`. A log of several leagues or
+        seasons shows them in both tables: each match with its league and
+        season, the pairs' totals per league and season.
     """
     scored = score(deals, rules=rules)
     table = matches(scored)
-    shown = table[[c for c in ("date",) if c in table]].copy()
+    by = telling_columns(table)  # two seasons' match 1 are two matches
+    shown = table[[c for c in (*by, "date") if c in table]].copy()
     for col in ("pair_a", "pair_b", "deals", "total_a", "total_b"):
         shown[col] = table[col]
     shown["winner"] = table["winning_pair"].fillna("in progress")
-    return {"Matches": shown, "Pair totals": pair_totals(table)}
+    return {"Matches": shown, "Pair totals": pair_totals(table, by=by)}

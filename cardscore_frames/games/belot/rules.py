@@ -1,7 +1,8 @@
 """Bazar-Belot rules: the ``Rules`` object and the rule tables (docs/games/belot.md).
 
-Every default is the seed's reading (shared/seeds/001_63a58262c581afa2.txt); every
-option the rules file lists under "Options" is a field of :class:`Rules`.
+Every default is the seed's reading (the club rules text the project started
+from); every option the docs list under "Options" is a field of :class:`Rules`,
+and the ``blot_star`` preset sets those that Blot Star plays differently.
 """
 
 from __future__ import annotations
@@ -80,11 +81,47 @@ CONSTRUCTION_WHISTS = {
 }
 
 
+#: The options with a fixed set of values, and the options that are on or off.
+_CHOICES = {
+    "trailing_five": ("up", "down"),
+    "whist_rounding": ("complement", "each"),
+    "failed_payout": ("whists", "base"),
+    "capo_scoring": ("base", "bid"),
+}
+_FLAGS = (
+    "no_trump_double",
+    "all_tricks_bonus",
+    "bela_kept",
+    "trickless_transfer",
+    "contra_takes_all",
+    "no_trump_adds_bid",
+)
+#: Bazar-Belot as the Blot Star platform scores it (docs/games/belot.md, "Blot
+#: Star"): each side's whists rounded to tens on its own, a half down; no
+#: trickless transfer; a doubled make leaves the defenders their points; a
+#: no-trump contract is worth N × 2, 3, 5; a failed contract gives the
+#: defenders PC + 16 (25 when they took every trick) + their declarations; the
+#: side that took every trick has 252 card whists; a capo is a bid of its own
+#: level that also needs every trick.
+BLOT_STAR = {
+    "trailing_five": "down",
+    "whist_rounding": "each",
+    "trickless_transfer": False,
+    "contra_takes_all": False,
+    "no_trump_adds_bid": True,
+    "failed_payout": "base",
+    "capo_scoring": "bid",
+    "all_tricks_bonus": True,
+}
+
+
 @dataclass(frozen=True)
 class BelotRules(RulesBase):
     """Bazar-Belot scoring rules; the defaults are the seed's (docs/games/belot.md).
 
-    Presets (``BelotRules.preset(name, **changes)``): ``seed`` (the defaults).
+    Presets (``BelotRules.preset(name, **changes)``, ``BelotRules.presets()``):
+    ``seed`` (the defaults) and ``blot_star`` (Bazar-Belot as the Blot Star
+    platform scores it, docs/games/belot.md, "Blot Star").
 
     Parameters
     ----------
@@ -104,7 +141,37 @@ class BelotRules(RulesBase):
         of rule 1 leaves its 20 whists with them. Seed: no.
     failed_capo_base : int
         The base C in Pp = C + VCp/10 on a failed capo (seed: 25, the capo base;
-        some clubs use 16). PC stays 25 + K.
+        some clubs use 16). PC stays 25 + K. Only with ``capo_scoring="base"``.
+    whist_rounding : {"complement", "each"}
+        Rule 6 for an ordinary contract. "complement" (seed): Pv is Vv rounded,
+        Pp what remains of both sides' whists, their sum capped at C plus the
+        declarations. "each": Pp and Pv are Vp and Vv each rounded to tens on
+        its own (a trailing 5 as ``trailing_five`` says), with no complement
+        step and no cap, so Pp + Pv may differ from 16.
+    trickless_transfer : bool
+        Rule 1: declarers who took no trick lose their declarations to the
+        defenders (seed: yes). ``False``: each side keeps its own.
+    contra_takes_all : bool
+        Rule 7: a contract made under contra or recontra gives the declarers
+        the defenders' Pv too, the defenders nothing (seed: yes). ``False``:
+        the defenders keep their Pv, as on an undoubled make.
+    no_trump_adds_bid : bool
+        A no-trump contract adds N once more after contra or recontra: PC is
+        N × 2, 3 or 5 where a suit contract has N × 1, 2 or 4. Seed: no. Cannot
+        be combined with ``no_trump_double``.
+    failed_payout : {"whists", "base"}
+        What the defenders of a failed contract score. "whists" (seed):
+        PC + Pp + Pv, every whist of the deal. "base": PC + 16 + their own
+        declarations in points (the declarers' declarations count for
+        nobody); the 16 is 25 when the defenders took every trick under
+        ``all_tricks_bonus``. Cannot be combined with ``bela_kept``.
+    capo_scoring : {"base", "bid"}
+        "base" (seed): a capo is worth PC = (25 + K) × contra, made on all 8
+        tricks, Pp = C + VCp/10 and Pv = VCv/10, with K in ``capo_bid``.
+        "bid": ``capo_bid`` holds the capo bid's level N itself (at least
+        ``min_bid``; "27 capo" is 27), and the deal is an ordinary contract
+        of N that is made only when the declarers also took all 8 tricks; the
+        all-tricks bonus applies to it.
     target : int
         The match ends after the deal in which a pair's running total reaches this.
     min_bid : int
@@ -114,11 +181,15 @@ class BelotRules(RulesBase):
     --------
     >>> BelotRules().target, BelotRules(target=501).target
     (301, 501)
+    >>> blot_star = BelotRules.preset("blot_star")
+    >>> blot_star.whist_rounding, blot_star.failed_payout, blot_star.capo_scoring
+    ('each', 'base', 'bid')
     """
 
     GAME: ClassVar[str] = "belot"
     PRESETS: ClassVar[dict] = {
         "seed": ("the seed's Bazar-Belot, to 301 (the defaults)", {}),
+        "blot_star": ("Bazar-Belot as Blot Star scores it, to 301", BLOT_STAR),
     }
 
     trailing_five: Literal["up", "down"] = "up"
@@ -128,13 +199,21 @@ class BelotRules(RulesBase):
     failed_capo_base: int = CAPO_BASE_COST
     target: int = 301
     min_bid: int = 8
+    whist_rounding: Literal["complement", "each"] = "complement"
+    trickless_transfer: bool = True
+    contra_takes_all: bool = True
+    no_trump_adds_bid: bool = False
+    failed_payout: Literal["whists", "base"] = "whists"
+    capo_scoring: Literal["base", "bid"] = "base"
 
     def __post_init__(self) -> None:
-        if self.trailing_five not in ("up", "down"):
-            raise RulesError(
-                f"trailing_five must be 'up' or 'down'; got {self.trailing_five!r}"
-            )
-        for name in ("no_trump_double", "all_tricks_bonus", "bela_kept"):
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in allowed:
+                raise RulesError(
+                    f"{name} must be {' or '.join(map(repr, allowed))}; got {value!r}"
+                )
+        for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(
                     f"{name} must be True or False; got {getattr(self, name)!r}"
@@ -145,6 +224,32 @@ class BelotRules(RulesBase):
                 raise RulesError(
                     f"{name} must be a whole number of at least {low}; got {v!r}"
                 )
+        self._check_together()
+
+    def _check_together(self) -> None:
+        """Options that describe the same rule two ways cannot both be on."""
+        clashes = (
+            (
+                self.no_trump_double and self.no_trump_adds_bid,
+                "no_trump_double and no_trump_adds_bid cannot both be True (N "
+                "counts twice, or once more after contra; choose one)",
+            ),
+            (
+                self.bela_kept and self.failed_payout == "base",
+                "bela_kept needs failed_payout='whists' (it takes 2 points from "
+                "the defenders' share of the deal's whists); got failed_payout="
+                "'base'",
+            ),
+            (
+                self.capo_scoring == "bid" and self.failed_capo_base != CAPO_BASE_COST,
+                "failed_capo_base applies to capo_scoring='base' only; got "
+                f"failed_capo_base={self.failed_capo_base!r} with capo_scoring="
+                "'bid'",
+            ),
+        )
+        problems = [message for clash, message in clashes if clash]
+        if problems:
+            raise RulesError("; ".join(problems))
 
 
 #: The name every game's rules class also has.

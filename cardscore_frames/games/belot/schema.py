@@ -3,8 +3,9 @@
 Log semantics worth knowing: a blank ``capo`` cell means false, a blank
 ``doubling`` means none, blank declarations mean 0 whists, a blank ``bela`` means
 none; a capo deal leaves ``bid`` blank and names its K in ``capo_bid`` (0 when
-nothing was named above the base). The optional ``bela`` column is read only under
-``Rules(bela_kept=True)``.
+nothing was named above the base; under ``Rules(capo_scoring="bid")`` the capo
+bid's whole level N, at least the minimum bid). The optional ``bela`` column is
+read only under ``Rules(bela_kept=True)``.
 
 Deals logged after their match was decided are found by scoring the log (the
 shared arithmetic of :mod:`.arithmetic`) inside :func:`check_after_match`, so that
@@ -212,6 +213,25 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
         "capo_bid_without_capo",
         "capo_bid must be blank unless capo is true; got {value}",
     )
+    if rules.capo_scoring == "bid":  # capo_bid is the capo's level N
+        problems.add(
+            capo & ~k_given,
+            "capo_bid",
+            "blank",
+            "capo_bid must be given on a capo deal (the capo bid's level N, "
+            "Rules.capo_scoring='bid')",
+        )
+        if "capo_bid" not in deals:
+            return
+        low = (deals["capo_bid"] < rules.min_bid).to_numpy(bool, na_value=False)
+        problems.add(
+            capo & low,
+            "capo_bid",
+            "below_minimum",
+            f"capo_bid is the capo bid's level (Rules.capo_scoring='bid') and must "
+            f"be at least {rules.min_bid} points (Rules.min_bid); got {{value}}",
+        )
+        return
     problems.add(
         capo & ~k_given,
         "capo_bid",

@@ -1,7 +1,9 @@
 """The belot vocabulary: for each choice column of the logs, the values as
 stored, the codes of the протокол (docs/guide/excel.md, section 2.2) and the
-words clubs write, Russian and Latin. Every reader and the sheet take them from
-here; docs/vocabulary.md lists them.
+words clubs write: Russian, Latin, and the Armenian words of Bazar-Blot's own
+clubs (the suits Խաչ, Ագուռ, Սիրտ, Պիկ; ԲՈՅ for no-trump; Քուանշ and Սուր for
+contra and recontra, as Armenian Bazar-Blot programs name them). Every reader
+and the sheet take them from here; docs/vocabulary.md lists them.
 """
 
 from __future__ import annotations
@@ -10,12 +12,15 @@ from cardscore_frames.checking.schema import Vocabulary
 
 __all__ = ["PAIR", "PAIR_OR_NONE", "SUIT", "DOUBLING", "VOCABULARY", "POINTS"]
 
-_NONE = ("нет", "no", "")
+_NONE = ("нет", "no", "ոչ", "")
 #: The declaring pair, and a pair marked for a Бэла or a БТ; typed with
-#: Cyrillic letters (А, В, Б), the pairs read the same.
+#: Cyrillic letters (А, В, Б) or Armenian ones (Ա, Բ), the pairs read the same.
 PAIR = Vocabulary(
     codes={"a": "A", "b": "B"},
-    words={"a": ("а", "пара а", "pair a"), "b": ("б", "в", "пара б", "pair b")},
+    words={
+        "a": ("а", "пара а", "pair a", "ա", "զույգ ա"),
+        "b": ("б", "в", "пара б", "pair b", "բ", "զույգ բ"),
+    },
 )
 PAIR_OR_NONE = Vocabulary({"none": ""}, {"none": _NONE}) | PAIR
 #: The trump suit, or БК (без козыря) for no-trump.
@@ -28,10 +33,10 @@ SUIT = Vocabulary(
         "no_trump": "БК",
     },
     words={
-        "clubs": ("трефы", "треф", "трефа", "крести", "club"),
-        "diamonds": ("бубны", "бубен", "бубна", "буби", "diamond"),
-        "hearts": ("черви", "червы", "червей", "черва", "heart"),
-        "spades": ("пики", "пик", "пика", "spade"),
+        "clubs": ("трефы", "треф", "трефа", "крести", "club", "խաչ", "khach"),
+        "diamonds": ("бубны", "бубен", "бубна", "буби", "diamond", "ագուռ", "agur"),
+        "hearts": ("черви", "червы", "червей", "черва", "heart", "սիրտ", "sirt"),
+        "spades": ("пики", "пик", "пика", "spade", "պիկ", "pik"),
         "no_trump": (
             "без козыря",
             "без козырей",
@@ -40,6 +45,8 @@ SUIT = Vocabulary(
             "no trump",
             "notrump",
             "sans atout",
+            "բոյ",
+            "boy",
         ),
     },
 )
@@ -48,8 +55,18 @@ DOUBLING = Vocabulary(
     codes={"none": "", "contra": "К", "recontra": "РК"},
     words={
         "none": _NONE,
-        "contra": ("контра", "контр", "k", "x", "double", "contre"),
-        "recontra": ("реконтра", "реконтр", "ре", "rk", "xx", "redouble", "re"),
+        "contra": ("контра", "контр", "k", "x", "double", "contre", "քուանշ", "kuansh"),
+        "recontra": (
+            "реконтра",
+            "реконтр",
+            "ре",
+            "rk",
+            "xx",
+            "redouble",
+            "re",
+            "սուր",
+            "sur",
+        ),
     },
 )
 #: The vocabulary of each choice column of the deal log.

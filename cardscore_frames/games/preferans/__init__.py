@@ -45,6 +45,7 @@ from cardscore_frames.games.preferans.settlement import (
     COMPENSATION_WHISTS,
     METHODS,
     PAIR_COLUMNS,
+    ROUNDINGS,
     SETTLE_COLUMNS,
     SHEET_COLUMNS,
     SHEET_SCHEMA,
@@ -94,7 +95,7 @@ GAME = Game(
         "preferans_sheets": Example(
             "preferans_sheets.csv",
             kind="sheet",
-            about="end-of-game sheets as kept on paper, the seed's example first",
+            about="end-of-game sheets as kept on paper, the rules' worked example first",
         ),
         "league_preferans": Example(
             "league/preferans.csv",
@@ -124,6 +125,12 @@ GAME = Game(
         "deals": Probe("pool_target", 0, 40, whole_game=True),
         "points": Probe("score1", "lots"),
     },
+    # what the log shows of a deal before the play (docs/guide/season.md)
+    deal_features={
+        "contract": "category",
+        "whisters": "category",
+        "players": "category",
+    },
 )
 
 __all__ = [
@@ -144,6 +151,7 @@ __all__ = [
     "ROLES",
     "SCORE_COLUMNS",
     "METHODS",
+    "ROUNDINGS",
     "COMPENSATION_WHISTS",
     "SETTLE_COLUMNS",
     "PAIR_COLUMNS",

@@ -128,8 +128,11 @@ def _contracts(rng, level, all_pass, misere) -> pd.Categorical:
     return _categorical(code, CONTRACTS)
 
 
-def _draw(rng, games, per_game, table_sizes, targets, names) -> pd.DataFrame:
-    """``per_game`` deals for each game, not cut at the end."""
+def _draw(
+    rng, games, per_game, table_sizes, targets, names, play_half=False
+) -> pd.DataFrame:
+    """``per_game`` deals for each game, not cut at the end (``play_half``: half
+    the half-whists played out, drawn only then, so other logs stay the same)."""
     n_g, target_g, seated_g = _tables(rng, games, table_sizes, targets, names)
     game = np.repeat(np.arange(games), per_game)
     deal = np.tile(np.arange(1, per_game + 1), games)
@@ -143,6 +146,8 @@ def _draw(rng, games, per_game, table_sizes, targets, names) -> pd.DataFrame:
     m = rng.integers(0, 3, size)
     role = active[rows[:, None], (m[:, None] + np.arange(3)[None, :]) % 3]
     c1, c2, played = _calls(rng, level, misere, all_pass)
+    if play_half:
+        played = played | (c2 == CALLS.index("half")) & (rng.random(size) < 0.5)
     tricks = _tricks(rng, level, misere, all_pass, played)
     calls = np.full((size, MAX_SEATS), -1)
     calls[rows[:, None], role[:, 1:]] = np.column_stack([c1, c2])
@@ -202,7 +207,8 @@ def random_games(
     to_end : bool
         Cut every game after the deal that ends it, under ``rules``.
     rules : Rules, optional
-        The rules that decide when a game ends (Sochi by default).
+        The rules that decide when a game ends (Sochi by default); with
+        ``half_whist="played"`` about half the half-whists are played out.
     names : tuple of str
         The club; each game seats distinct players drawn from it.
 
@@ -216,9 +222,11 @@ def random_games(
         ``pool_target``.
     """
     rng = np.random.default_rng(seed)
-    frame = _draw(rng, games, max_deals, table_sizes, pool_targets, names)
+    rules = rules or Rules()
+    play_half = rules.half_whist == "played"
+    frame = _draw(rng, games, max_deals, table_sizes, pool_targets, names, play_half)
     if to_end:
-        frame = _cut_at_end(frame, rules or Rules(), keep_unfinished=False)
+        frame = _cut_at_end(frame, rules, keep_unfinished=False)
     return frame
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from cardscore_frames.checking import METADATA_COLUMNS
+from cardscore_frames.checking import METADATA_COLUMNS, telling_columns
 from cardscore_frames.games.preferans.ledger import to_ledger
 from cardscore_frames.games.preferans.rules import Rules
 from cardscore_frames.games.preferans.scoring import score
@@ -54,16 +54,19 @@ def report(
         ``"Settlement"``: per (game_id, seat): player, pool, mountain and the
         balance in whists by the exact formula (``whists``), by the seed's method 1
         (``paper``) and method 2 (``average``). Of a points-only log,
-        ``"Results"`` only: per (game_id, seat), player, balance and place.
+        ``"Results"`` only: per (game_id, seat), player, balance and place. A
+        log of several leagues or seasons is indexed by (league, season,
+        game_id, seat): two seasons' pool 1 are two pools.
     """
     scored = score(deals, rules=rules)
+    # a log of several leagues or seasons: two seasons' pool 1 are two pools
+    by = telling_columns(scored)
+    keys = [*by, "game_id", "seat"]
     if "pool_1" not in scored:  # a points-only log: no sheet, the balances only
         table = results(scored)
-        keys = ["game_id", "seat"]
         return {"Results": table[[*keys, "player", "score", "place"]].set_index(keys)}
     rules = scored.cardscore.rules
     sh = sheet(scored)
-    keys = ["game_id", "seat"]
     exact = settle(sh)
     table = exact[[*keys, "player", "pool", "mountain", "whists"]].set_index(keys)
     for method in ("paper", "average"):
@@ -72,6 +75,6 @@ def report(
     shown = [
         c
         for c in sh.columns
-        if (c not in METADATA_COLUMNS or c == "date") and c != "whist_price"
+        if (c not in METADATA_COLUMNS or c in (*by, "date")) and c != "whist_price"
     ]
     return {"Pool sheets": sh[shown].set_index(keys), "Settlement": table}

@@ -85,7 +85,16 @@ class PreferansRules(RulesBase):
     lone_whist : {"greedy", "gentleman"}
         Who writes the trick whists of a lone whist when the declarer fails.
     consolation_whists : int
-        Consolation and half-whist whists per trick, in units of V (Leningrad 2).
+        Consolation and half-whist whists per trick, in units of V (Leningrad 2);
+        0: no consolation, as preferans-score plays (an unplayed half-whist is
+        then paid at ``trick_whists``, which every preset makes equal to it).
+    half_whist : {"standard", "played"}
+        ``"standard"``: a half-whist is never played out (tricks on it are a
+        problem of the log). ``"played"``: the declarer may ask to play it; a
+        half-whist logged with tricks is then scored as a lone whist for half
+        the obligation (O/2 tricks, as preferans-score plays): the half-whister
+        writes ``trick_whists`` x V a defenders' trick up to O/2 and answers for
+        the tricks short of O/2; one logged without tricks is scored as today.
     responsible_whist : bool
         Whisters short of their obligation are charged (Sochi: yes).
     dealer_consolation : bool
@@ -150,6 +159,7 @@ class PreferansRules(RulesBase):
     whister_shortfall: float = 1.0
     lone_whist: Literal["greedy", "gentleman"] = "greedy"
     consolation_whists: int = 1
+    half_whist: Literal["standard", "played"] = "standard"
     responsible_whist: bool = True
     dealer_consolation: bool = True
     misere_consolation: bool = False
@@ -167,12 +177,16 @@ class PreferansRules(RulesBase):
             "trick_whists",
             "undertrick_mountain",
             "misere_trick_mountain",
-            "consolation_whists",
             "all_pass_whists",
         ):
             v = getattr(self, name)
             if not (isinstance(v, int) and not isinstance(v, bool) and v > 0):
                 raise RulesError(f"{name} must be a positive whole number; got {v!r}")
+        cw = self.consolation_whists
+        if not (isinstance(cw, int) and not isinstance(cw, bool) and cw >= 0):
+            raise RulesError(
+                f"consolation_whists must be a whole number of 0 or more; got {cw!r}"
+            )
         ws = self.whister_shortfall
         if isinstance(ws, bool) or not isinstance(ws, (int, float)) or not ws >= 0:
             raise RulesError(
@@ -187,6 +201,7 @@ class PreferansRules(RulesBase):
             )
         choices = {
             "lone_whist": ("greedy", "gentleman"),
+            "half_whist": ("standard", "played"),
             "all_pass": ("mountain", "rostov"),
             "end_of_game": ("all_pools", "pool_sum"),
             "after_end": ("reject", "score"),

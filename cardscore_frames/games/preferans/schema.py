@@ -328,22 +328,40 @@ def check_calls(deals, problems: Problems, rules: Rules, st: Seats) -> None:
         _check_half(deals, problems, st, calls, level, i, col)
 
 
-def played_deals(deals: pd.DataFrame, st: Seats | None = None) -> np.ndarray:
-    """Deals with play: all-pass, misère, or a contract somebody whisted."""
+def played_deals(
+    deals: pd.DataFrame, st: Seats | None = None, rules: Rules | None = None
+) -> np.ndarray:
+    """Deals with play: all-pass, misère, or a contract somebody whisted; with
+    ``Rules(half_whist="played")`` also a half-whist logged with any tricks."""
     st = st or seats(deals)
     code, calls = contract_codes(deals), call_codes(deals)
     whisted = (at_seat(calls, st.first) == WHIST) | (at_seat(calls, st.second) == WHIST)
-    return (code == ALL_PASS) | (code == MISERE) | ((LEVEL[code] > 0) & whisted)
+    played = (code == ALL_PASS) | (code == MISERE) | ((LEVEL[code] > 0) & whisted)
+    if rules is not None and rules.half_whist == "played":
+        played |= _half_whists(code, calls, st) & _any_tricks(deals, st)
+    return played
+
+
+def _half_whists(code, calls, st: Seats) -> np.ndarray:
+    """Contract deals the second defender half-whisted."""
+    return (LEVEL[code] > 0) & (at_seat(calls, st.second) == HALF)
+
+
+def _any_tricks(deals: pd.DataFrame, st: Seats) -> np.ndarray:
+    """Deals with tricks given for any of their players."""
+    given = np.vstack([has_value(deals, c) for c in TRICK_COLUMNS])
+    return (given & st.active).any(axis=0)
 
 
 def check_tricks(deals, problems: Problems, rules: Rules, st: Seats) -> None:
     """Tricks for every player of a played deal, summing to 10; none without play."""
-    played = played_deals(deals, st)
+    played = played_deals(deals, st, rules)
     code = contract_codes(deals)
     calls_known = (code >= 0) & (code != CORRECTION)  # a correction's: their own
     for col in ("declarer", *CALL_COLUMNS):
         calls_known &= ~problems.reported(col)
     given = np.vstack([has_value(deals, c) for c in TRICK_COLUMNS])
+    half = _half_whists(code, call_codes(deals), st)
     for i, col in enumerate(TRICK_COLUMNS):
         _add(
             problems,
@@ -361,13 +379,23 @@ def check_tricks(deals, problems: Problems, rules: Rules, st: Seats) -> None:
             f"{col} must be blank: seat {i + 1} is empty or its player deals and "
             "sits the deal out; got {value}",
         )
+        unplayed = calls_known & ~played & given[i] & st.active[i]
         _add(
             problems,
-            calls_known & ~played & given[i] & st.active[i],
+            unplayed & ~half,
             col,
             "tricks_without_play",
             f"{col} must be blank: {{contract}} was not "
-            "played (both defenders passed, or a half-whist); got {value}",
+            "played (both defenders passed); got {value}",
+            contract=deals["contract"],
+        )
+        _add(
+            problems,
+            unplayed & half,
+            col,
+            "tricks_without_play",
+            f"{col} must be blank: a half-whist on {{contract}} is not played "
+            "(Rules(half_whist='played') scores one played out); got {value}",
             contract=deals["contract"],
         )
     counted = st.active & given

@@ -74,7 +74,8 @@ def score(
           misere_made, misere_failed.
         - ``value`` (int, points): V of the contract (misère 10); on an all-pass
           deal the price of a trick.
-        - ``whisters`` (int): 0, 1 or 2 (a half-whist is 0).
+        - ``whisters`` (int): 0, 1 or 2 (a half-whist is 0; one played out
+          under ``Rules(half_whist="played")`` is 1).
         - ``undertricks`` (int, tricks): short of the contract; misère: taken.
         - ``shortfall`` (int, tricks): the whisters' tricks short of their obligation.
         - ``pool_{i}``, ``mountain_{i}`` (int, points): what seat i wrote on this

@@ -7,6 +7,7 @@
 
 from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
+from cardscore_frames.games.tarot.formats import FORMATS, read_tarotclub
 from cardscore_frames.games.tarot.ledger import ROLES, to_ledger
 from cardscore_frames.games.tarot.paper import KINDS as SHEET_KINDS
 from cardscore_frames.games.tarot.paper import WORDS, read_sheet, write_sheets
@@ -48,6 +49,7 @@ GAME = Game(
     seats=PLAYERS,
     ledger_columns={"misere_points": "float64"},
     profile=profile,
+    formats=FORMATS,
     excel=GameSheets(
         write=write_sheets,
         read=read_sheet,
@@ -88,6 +90,15 @@ GAME = Game(
         "deals": Probe("contract", "gard", "garde_contre"),
         "points": Probe("score2", "lots"),
     },
+    # what the log shows of a deal before the play (docs/guide/season.md)
+    deal_features={
+        "contract": "category",
+        "oudlers": "category",
+        "players": "category",
+        "alone": "category",
+        "poignee_attack": "category",
+        "poignee_defence": "category",
+    },
 )
 
 __all__ = [
@@ -112,4 +123,5 @@ __all__ = [
     "to_points",
     "results",
     "report",
+    "read_tarotclub",
 ]

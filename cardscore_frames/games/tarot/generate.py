@@ -89,6 +89,12 @@ def random_deals(
     keep_excuse = made & (rng.random(n) < 0.5)
     oudlers = np.where(made, np.where(keep_excuse, 2, 3), oudlers)
     pts = np.where(made, np.where(keep_excuse, 87.0, 91.0), pts)
+    # a garde contre's dog is the defence's even in a chelem: here a king, a
+    # knight and four low cards (9 points) at 3 and 4 players, a king and two low
+    # cards (5.5) at 5; every oudler in the attack's tricks
+    contre = made & (contract == "garde_contre")
+    oudlers = np.where(contre, 3, oudlers)
+    pts = np.where(contre, np.where(active == 5, 85.5, 82.0), pts)
     defended = np.isin(chelem, ("defence", "announced_defence"))
     oudlers = np.where(defended, 0, oudlers)
     pts = np.where(defended, 0.0, pts)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pandas as pd
 
+from cardscore_frames.checking import telling_columns
 from cardscore_frames.games.tarot.ledger import to_ledger
 from cardscore_frames.games.tarot.scoring import score
 from cardscore_frames.ledger import totals
@@ -44,10 +47,13 @@ def results(scored: pd.DataFrame) -> pd.DataFrame:
     return results_by_score(ledger)
 
 
-def game_table(table: pd.DataFrame) -> pd.DataFrame:
-    """Per game: date, table size, winner(s) and the best and worst totals."""
-    by = table.groupby("game_key", observed=True, sort=False)
-    out = by.agg(
+def game_table(table: pd.DataFrame, *, by: Sequence[str] = ()) -> pd.DataFrame:
+    """Per game: its ``by`` columns (league, season), id, date, table size,
+    winner(s) and the best and worst totals."""
+    by = list(by)
+    by_game = table.groupby("game_key", observed=True, sort=False)
+    out = by_game.agg(
+        **{c: (c, "first") for c in by},
         game_id=("game_id", "first"),
         date=("date", "first"),
         players=("players", "first"),
@@ -71,9 +77,12 @@ def report(deals: pd.DataFrame, *, rules=None) -> dict[str, pd.DataFrame]:
     dict of str to DataFrame
         ``"Player totals"``: :func:`cardscore_frames.totals` of the ledger
         (points, deals seated, games); ``"Games"``: per game, its id, date,
-        table size, best and worst totals and the winner(s).
+        table size, best and worst totals and the winner(s). A log of several
+        leagues or seasons shows them in both tables: each game with its league
+        and season, the players' totals per league and season.
     """
 
     ledger = to_ledger(score(deals, rules=rules))
-    table = game_table(results(ledger))
-    return {"Player totals": totals(ledger).droplevel("game"), "Games": table}
+    by = telling_columns(ledger)  # two seasons' game 1 are two games
+    table = game_table(results(ledger), by=by)
+    return {"Player totals": totals(ledger, by=by).droplevel("game"), "Games": table}

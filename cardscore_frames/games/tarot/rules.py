@@ -22,6 +22,7 @@ __all__ = [
     "CHELEMS",
     "CHELEM_PRIME",
     "PETIT_CHELEMS",
+    "DOG_CARDS",
 ]
 
 #: Contracts in the order of the log's categorical; ``pass`` also logs a cancelled deal.
@@ -36,6 +37,8 @@ PETIT_AU_BOUT = {"none": 0, "attack": 10, "defence": -10}
 POIGNEES = ("none", "simple", "double", "triple")
 #: Rule 7: trumps needed to show a simple, double, triple poignée, by players in the deal.
 POIGNEE_TRUMPS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
+#: Cards in the dog by players in the deal (78 less the hands: 24, 18, 15 cards each).
+DOG_CARDS = {3: 6, 4: 6, 5: 3}
 #: Trumps in the pack (21 trumps and the Excuse), the most all poignées can show.
 PACK_TRUMPS = 22
 #: Rule 8: chelem outcomes and their primes from the attack's side, not multiplied.

@@ -27,6 +27,7 @@ from cardscore_frames.games.tarot.rules import (
     CHELEM_PRIME,
     CHELEMS_MADE,
     CONTRACTS,
+    DOG_CARDS,
     PACK_TRUMPS,
     POIGNEE_TRUMPS,
     POIGNEES,
@@ -42,6 +43,7 @@ __all__ = [
     "seat_of",
     "is_seated",
     "active_players",
+    "contre_chelem_bounds",
 ]
 
 PLAYERS = tuple(f"player{i}" for i in range(1, 6))
@@ -366,9 +368,13 @@ def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     np.subtract(pts, above, out=above)
     outside = (above < 0) | (above > 91 - 3 * 4.5)
     chelem_made = is_in(deals["chelem"], CHELEMS_MADE)
-    if (outside & ~chelem_made).any():
+    # a garde contre's dog is the defence's even in a chelem: its points keep to
+    # the oudlers' bounds and to the dog's (docs/games/tarot.md)
+    contre = (deals["contract"] == "garde_contre").fillna(False).to_numpy()
+    fixed = chelem_made & ~contre
+    if (outside & ~fixed).any():
         problems.add(
-            outside & ~chelem_made,
+            outside & ~fixed,
             "card_points",
             "points_vs_oudlers",
             "card_points must be from {lo} to {hi} with {oudlers} oudlers; got {value}",
@@ -376,16 +382,18 @@ def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
             hi=91 - 4.5 * (3 - oud),
             oudlers=oud,
         )
-    if chelem_made.any():
-        known = ~np.isnan(pts) & ~np.isnan(oud)
+    known = ~np.isnan(pts) & ~np.isnan(oud)
+    if fixed.any():
         slam_ok = ((pts == 91) & (oud == 3)) | ((pts == 87) & (oud <= 2))
         problems.add(
-            known & chelem_made & ~slam_ok,
+            known & fixed & ~slam_ok,
             "card_points",
             "chelem_points",
             "card_points of a made chelem must be 91 (3 oudlers) or 87 (the defence "
             "kept the Excuse, at most 2 oudlers); got {value}",
         )
+    if (chelem_made & contre).any():
+        _check_contre_chelem(deals, problems, known & chelem_made & contre, pts, oud)
     n = _active(deals, problems)
     half = pts - np.floor(pts) > 0  # a blank (NaN) is not
     problems.add(
@@ -406,6 +414,44 @@ def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         "petit_au_bout",
         "pab_no_petit",
         "petit_au_bout defence is impossible when the attack has all 3 oudlers",
+    )
+
+
+def contre_chelem_bounds(
+    players: np.ndarray, oudlers: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The card points a chelem made in a garde contre may leave the attack:
+    91 less the dog (its cards are the defence's, 0.5 to 4.5 points each), and
+    4 less again when the defence kept the Excuse (possible only with at most 2
+    oudlers in the attack's tricks).
+    """
+    dog = np.where(players == 5, DOG_CARDS[5], DOG_CARDS[4])
+    excuse_kept = np.where(oudlers <= 2, 4.0, 0.0)
+    return 91 - 4.5 * dog - excuse_kept, 91 - 0.5 * dog
+
+
+def _check_contre_chelem(
+    deals: pd.DataFrame,
+    problems: Problems,
+    rows: np.ndarray,
+    pts: np.ndarray,
+    oud: np.ndarray,
+) -> None:
+    n = _active(deals, problems)
+    lo, hi = contre_chelem_bounds(n, oud)
+    problems.add(
+        rows & ((pts < lo) | (pts > hi)),
+        "card_points",
+        "chelem_points",
+        "card_points of a chelem made in a garde contre must be from {lo} to {hi} "
+        "with {oudlers} oudlers at {players} players (91, or 87 when the defence "
+        "kept the Excuse, less the dog's {dog} cards, the defence's, 0.5 to 4.5 "
+        "points each); got {value}",
+        lo=lo,
+        hi=hi,
+        oudlers=oud,
+        players=n,
+        dog=np.where(n == 5, DOG_CARDS[5], DOG_CARDS[4]),
     )
 
 

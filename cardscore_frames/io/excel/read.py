@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.checking import Collected, Errors, Source, check_log
+from cardscore_frames.checking.check import restated
 from cardscore_frames.checking.conform import sheet_choice_message
 from cardscore_frames.checking.schema import Schema, normalise_token
 from cardscore_frames.contract import get_game
@@ -98,9 +99,9 @@ def read_excel(
         except LogValidationError as exc:
             fc = _with_cells(exc.failure_cases, parts, schema)
             raise LogValidationError(exc.game, fc, exc.source, exc.kind) from None
-        if isinstance(result, Collected):
+        if isinstance(result, Collected):  # raw's index is its rows' positions
             fc = _with_cells(result.failure_cases, parts, schema)
-            result = Collected(result.deals, result.rejected, fc)
+            result = restated(result, fc)
         del parts, raw
     return result
 

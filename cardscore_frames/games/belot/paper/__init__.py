@@ -3,7 +3,8 @@
 One sheet per match: the date, table, the two pairs, the target and the
 minimum bid above the table; a row per deal with the order (заказ: declaring
 pair, bid N or капо K, suit), К/РК, the declarers' tricks and card whists,
-both sides' declarations, the deal's worth (всего = PC + Pp + Pv), then each
+both sides' declarations, the deal's worth (всего: both pairs' points, PC + Pp +
+Pv under the seed's rules), then each
 pair's points (очки), running total (Σ, a formula) and БТ mark, and the check
 that the two pairs' points add up to the deal's worth. Under the last deal, a
 heavy rule, the totals, the БТ counts and the winner; a line chart of both

@@ -202,11 +202,13 @@ def chart(
     first: int,
     last: int,
     plotted: Sequence[tuple[str, CellRange]] | None = None,
+    x: CellRange | None = None,
 ) -> None:
     """Both pairs' running totals, deal by deal, under the table.
 
-    ``plotted``: a template's lines, (name, range) holding #N/A where no deal
-    is scored, so that each line ends at the last deal typed."""
+    ``plotted``, ``x``: a template's lines, (name, range), and the deals'
+    numbers, holding #N/A where no deal is scored, so that each line ends at
+    the last deal typed."""
     options = {"title": "Счёт по сдачам", "x_title": "Сдача", "y_title": "Очки"}
     if plotted is None:
         lines = [(f"Пара {p}", layout.col(f"total_{p}")) for p in ("A", "B")]
@@ -214,17 +216,16 @@ def chart(
             sheet, first, last, layout.last_col, lines, gap=4, height=280, **options
         )
         return
-    drawn = line_chart(
+    line_chart(
         sheet,
         last + 4,
         0,
-        categories=CellRange(sheet.name, first, 0, last, 0),
+        categories=x if x is not None else CellRange(sheet.name, first, 0, last, 0),
         series=list(plotted),
         size=(max(480, sheet.columns_px(0, layout.last_col)), 280),
+        stop_at_na=x is not None,
         **options,
     )
-    drawn.show_blanks_as("gap")
-    drawn.show_na_as_empty_cell()
 
 
 def finish(sheet: Sheet, rows: int) -> None:

@@ -62,11 +62,10 @@ def _prepare(data: pd.DataFrame) -> dict[str, Any]:
         if column.field is not None and column.field in data:
             values = data[column.field]
             prepared[column.key] = prepare_column(encode(values, column))
-    worth = (
-        data["contract_points"]
-        + data["declarer_whist_points"]
-        + data["defender_whist_points"]
-    )
+    # what the deal gives both pairs: PC + Pp + Pv under the seed's rules; a
+    # failed contract under failed_payout="base" is worth PC + 16 (or 25) + the
+    # defenders' own declarations
+    worth = data["points_declarer"] + data["points_defender"]
     prepared["worth"] = worth.to_numpy(dtype=np.int64)
     for pair in ("a", "b"):
         marks = np.where((data["bait"] == pair).to_numpy(), BAIT, None)
@@ -135,6 +134,8 @@ def _index_row(data, start, stop, pairs, totals, winner) -> dict[str, Any]:
     first = data.iloc[start]
     baits = data["bait"].iloc[start:stop]
     return {
+        "Клуб": _value(first.get("league")),  # shown when the matches differ
+        "Сезон": _value(first.get("season")),
         "Матч": first["game_id"],
         "Дата": _value(first.get("date")),
         "Стол": _value(first.get("table")),

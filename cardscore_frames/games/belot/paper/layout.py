@@ -42,7 +42,13 @@ __all__ = [
     "read_sheet",
 ]
 
-WORDS = Words(index="Матчи", title="Протоколы", link="Протокол", empty="Нет матчей")
+WORDS = Words(
+    index="Матчи",
+    title="Протоколы",
+    link="Протокол",
+    empty="Нет матчей",
+    grouping=("Клуб", "Сезон"),
+)
 #: The sheet's codes, from the game's one vocabulary (vocabulary.py): the
 #: declaring pair and a pair marked for a Бэла (A, B), the trump suit (♣ ♦ ♥ ♠,
 #: or БК, без козыря, for no-trump), К/РК (contra or recontra).

@@ -5,8 +5,9 @@ checks, and formulas for rules 1 to 8 of docs/games/belot.md: a trickless
 side's declarations, whists, made or not, contract points with contra,
 points for whists (capo too), the result table with БТ, the running totals,
 and the end of the match (the deals after it are shaded, and a line says who
-won). The working columns sit hidden right of the table. The constants live
-on the ``Правила`` sheet, written from the scorer's rule tables and rules.
+won), under every option of ``Rules`` (the Blot Star preset's too). The
+working columns sit hidden right of the table. The constants live on the
+``Правила`` sheet, written from the scorer's rule tables and rules.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ _WORK = (
     "pp",
     "pv",
     "everything",
+    "lost",
     "keeps",
     "decl",
     "defs",
@@ -145,8 +147,8 @@ def write_template(
     )
     _after_end(sheet, layout, over, first, last)
     write_bottom(sheet, layout, last, (0, 0), _winner(layout, over, first, last, rules))
-    plotted = _chart_data(book.sheet(RULES_SHEET), sheet, layout, first, last)
-    chart(sheet, layout, first, last, plotted=plotted)
+    x, plotted = _chart_data(book.sheet(RULES_SHEET), sheet, layout, first, last)
+    chart(sheet, layout, first, last, plotted=plotted, x=x)
     sheet.autofit(minimum=4, maximum=24)
     sheet.freeze(first, 1)
     sheet.landscape_fit_to_page(repeat_rows=(first - 2, first - 1), pages_tall=1)
@@ -253,13 +255,17 @@ def _row(c: dict[str, str], x: dict[str, Any]) -> list[str]:
     bela = c.get("code_bela")
     kept = f'AND(BelaKept=1,{bela}<>"{BLANK}",{bela}={pair})' if bela else "FALSE"
     w = "WhistsPerPoint"
-    no_trump = f'AND(NoTrumpDouble=1,{c["code_contract"]}="{SUIT_CODES["no_trump"]}")'
+    is_nt = f'{c["code_contract"]}="{SUIT_CODES["no_trump"]}"'
+    no_trump = f"AND(NoTrumpDouble=1,{is_nt})"
+    seed_capo = f"AND({c['capo']},CapoByBid=0)"  # a capo of 25 + K
+    level = f"IF({c['capo']},{k},{n})"  # N, or a capo bid's level
     doubling = c["code_doubling"]
     dbl = (
         f'IF(OR({doubling}="{BLANK}",{doubling}="{UNKNOWN}"),1,'
         f"VLOOKUP({doubling},Doublings,2,FALSE))"
     )
     ta, tb = x["total_A"], x["total_B"]
+    taken = f"AND({c['dbl']}>1,ContraTakesAll=1)"  # the declarers take Pv too
     return [
         f'={c["problems"]}=""',
         f"=AND({c['filled']},{c['ok']})",
@@ -268,27 +274,34 @@ def _row(c: dict[str, str], x: dict[str, Any]) -> list[str]:
         f"={t}=0",
         f"={t}=Tricks",
         f"={kept}",
-        f"=IF({c['zero']},{vcp0}-IF({c['kept']},MIN({vcp0},BelaWhists),0),0)",
+        f"=IF(AND(TricklessTransfer=1,{c['zero']}),"
+        f"{vcp0}-IF({c['kept']},MIN({vcp0},BelaWhists),0),0)",
         f"={vcp0}-{c['moved']}",
         f"={vcv0}+{c['moved']}",
-        f"=AND(AllTricks=1,NOT({c['capo']}),OR({c['zero']},{c['all8']}))",
+        f"=AND(AllTricks=1,NOT({seed_capo}),OR({c['zero']},{c['all8']}))",
         f"={vtp}+IF(AND({c['bonus']},{c['all8']}),AllTricksWhists,0)+{c['vcp']}",
         f"=Deck-{vtp}+IF(AND({c['bonus']},{c['zero']}),AllTricksWhists,0)+{c['vcv']}",
-        f"=IF({c['capo']},{c['all8']},{c['vp']}>={w}*{n})",
+        f"=IF({seed_capo},{c['all8']},AND({c['vp']}>={w}*{level},"
+        f"OR(NOT({c['capo']}),{c['all8']})))",
         f"=IF({c['bonus']},AllTricksCost,BaseCost)",
         f"={dbl}",
-        f"=IF({c['capo']},CapoCost+{k},{n}*IF({no_trump},2,1))*{c['dbl']}",
+        f"=IF({seed_capo},(CapoCost+{k})*{c['dbl']},{level}*IF({no_trump},2,1)"
+        f"*{c['dbl']}+IF(AND(NoTrumpAddsBid=1,{is_nt}),{level},0))",
         f"=INT(({c['vv']}+Half)/{w})",
-        f"=MIN(INT(({c['vp']}+{c['vv']}-{w}*{c['pv0']})/{w}),"
-        f"{c['cost']}+INT(({c['vcp']}+{c['vcv']})/{w})-{c['pv0']})",
-        f"=IF({c['capo']},IF({c['made']},CapoCost,FailedCapoBase)"
+        f"=IF(WhistsEach=1,INT(({c['vp']}+Half)/{w}),"
+        f"MIN(INT(({c['vp']}+{c['vv']}-{w}*{c['pv0']})/{w}),"
+        f"{c['cost']}+INT(({c['vcp']}+{c['vcv']})/{w})-{c['pv0']}))",
+        f"=IF({seed_capo},IF({c['made']},CapoCost,FailedCapoBase)"
         f"+INT({c['vcp']}/{w}),{c['pp0']})",
-        f"=IF({c['capo']},INT({c['vcv']}/{w}),{c['pv0']})",
+        f"=IF({seed_capo},INT({c['vcv']}/{w}),{c['pv0']})",
         f"={c['pc']}+{c['pp']}+{c['pv']}",
+        # what the defenders of a failed contract score (before a kept Бэла)
+        f"=IF(FailedBase=1,{c['pc']}+IF(AND({c['bonus']},{c['zero']}),"
+        f"AllTricksCost,BaseCost)+INT(({c['vcv']}+Half)/{w}),{c['everything']})",
         f"=AND({c['kept']},NOT({c['made']}))",
-        f"=IF({c['made']},IF({c['dbl']}>1,{c['everything']},{c['pc']}+{c['pp']}),0)"
+        f"=IF({c['made']},IF({taken},{c['everything']},{c['pc']}+{c['pp']}),0)"
         f"+IF({c['keeps']},BelaPoints,0)",
-        f"=IF({c['made']},IF({c['dbl']}>1,0,{c['pv']}),{c['everything']})"
+        f"=IF({c['made']},IF({taken},0,{c['pv']}),{c['lost']})"
         f"-IF({c['keeps']},BelaPoints,0)",
         f'={pair}="{PAIR_CODES["a"]}"',
         f"=AND({c['scored']},MAX(N({ta}),N({tb}))>=Target,N({ta})<>N({tb}))",
@@ -302,7 +315,7 @@ def _shown(c: dict[str, str]) -> dict[str, str]:
     bait_decl = f"NOT({c['made']})"
     bait_def = f"AND({c['made']},{c['dbl']}>1)"
     return {
-        "worth": f'=IF({fill},{c["everything"]},"")',
+        "worth": f'=IF({fill},{c["decl"]}+{c["defs"]},"")',
         "points_A": f'=IF({fill},IF({c["is_a"]},{c["decl"]},{c["defs"]}),"")',
         "points_B": f'=IF({fill},IF({c["is_a"]},{c["defs"]},{c["decl"]}),"")',
         "bait_A": f"=IF(AND({fill},OR(AND({bait_decl},{c['is_a']}),"
@@ -315,14 +328,14 @@ def _shown(c: dict[str, str]) -> dict[str, str]:
 
 def _chart_data(
     rules: Sheet, sheet: Sheet, layout: Table, first: int, last: int
-) -> list[tuple[str, CellRange]]:
-    """The chart's lines, on the Правила sheet: each pair's Σ, and #N/A on the
-    rows not scored, which a line chart skips where it would draw a blank
-    text as 0, so that the lines end at the last deal typed. The #N/A are
-    painted in the background colour; the cells stay visible, since some
-    spreadsheets leave hidden ones out of charts."""
+) -> tuple[CellRange, list[tuple[str, CellRange]]]:
+    """The chart's x values and lines, on the Правила sheet: the deal's number
+    and each pair's Σ, and #N/A on the rows not scored, whose points an XY
+    chart leaves out in every spreadsheet, so that the lines end at the last
+    deal typed. The #N/A are painted in the background colour; the cells stay
+    visible, since some spreadsheets leave hidden ones out of charts."""
     top, left = 2, 3
-    rules.merge(top, left, top, left + 1, "График: счёт по сдачам", "header")
+    rules.merge(top, left, top, left + 2, "График: счёт по сдачам", "header")
     rules.workbook.styles.register("unseen", {"font_color": "#FFFFFF"})
     out = []
     for k, pair in enumerate(("A", "B")):
@@ -338,16 +351,27 @@ def _chart_data(
         )
         bottom = top + 1 + len(formulas)
         out.append((name, CellRange(rules.name, top + 2, left + k, bottom, left + k)))
+    col = left + 2
+    rules.write(top + 1, col, "Сдача", "subheader")
+    total = layout.col("total_A")  # a deal is scored when its Σ is a number
+    numbers = [
+        f"=IF(ISNUMBER({sheet.ref(r, total)}),{r - first + 1},NA())"
+        for r in range(first, last + 1)
+    ]
+    rules.write_formula_column(
+        top + 2, col, numbers, ["#N/A"] * len(numbers), ("body", "centre")
+    )
+    x = CellRange(rules.name, top + 2, col, top + 1 + len(numbers), col)
     corner = cell_ref(top + 2, left)
     rules.highlight(
         top + 2,
         left,
         top + 1 + last - first + 1,
-        left + 1,
+        left + 2,
         f"=ISNA({corner})",
         "unseen",
     )
-    return out
+    return x, out
 
 
 def _after_end(sheet: Sheet, layout: Table, over: str, first: int, last: int) -> None:
@@ -396,6 +420,36 @@ def rule_tables(book: Workbook, rules: Any) -> SheetEntry:
         ("бонус за все взятки (1/0)", int(rules.all_tricks_bonus), "AllTricks"),
         ("бэла при подсаде (1/0)", int(rules.bela_kept), "BelaKept"),
         ("C на сорванном капо", rules.failed_capo_base, "FailedCapoBase"),
+        (
+            "очки за висты: каждой стороне своё округление (1/0)",
+            int(rules.whist_rounding == "each"),
+            "WhistsEach",
+        ),
+        (
+            "без взяток заявки уходят защите (1/0)",
+            int(rules.trickless_transfer),
+            "TricklessTransfer",
+        ),
+        (
+            "контра сыграна: висты защиты играющим (1/0)",
+            int(rules.contra_takes_all),
+            "ContraTakesAll",
+        ),
+        (
+            "БК: заказ ещё раз после контры (1/0)",
+            int(rules.no_trump_adds_bid),
+            "NoTrumpAddsBid",
+        ),
+        (
+            "подсад: защите заказ + 16 (25) + свои заявки (1/0)",
+            int(rules.failed_payout == "base"),
+            "FailedBase",
+        ),
+        (
+            "капо — заказ своего уровня (1/0)",
+            int(rules.capo_scoring == "bid"),
+            "CapoByBid",
+        ),
         ("игра до", rules.target, "Target"),
         ("минимальный заказ", rules.min_bid, "MinBid"),
     ]
@@ -407,7 +461,7 @@ def rule_tables(book: Workbook, rules: Any) -> SheetEntry:
         sheet, row + 1, 0, "Контра", ("код", "множитель"), doublings, "Doublings"
     )
     _word_tables(sheet, row + 6, 0)
-    sheet.set_widths({0: 42, 1: 10, 3: 10, 4: 10})
+    sheet.set_widths({0: 42, 1: 10, 3: 10, 4: 10, 5: 10})
     return SheetEntry(sheet.name)
 
 

@@ -174,6 +174,26 @@ def _whister_mountain(h: _Hand, rules: Rules):
     return first, second, short
 
 
+def _half_rate(rules: Rules) -> int:
+    """Whists a trick of an unplayed half-whist, in units of V: the consolation
+    rate (the rules file's row), or the trick rate when there is no consolation."""
+    return rules.consolation_whists or rules.trick_whists
+
+
+def _played_half(h: _Hand, played: np.ndarray, rules: Rules):
+    """A half-whist played out (``Rules(half_whist="played")``): the second
+    defender whisted alone for half the obligation, q = O/2 tricks. He writes
+    ``trick_whists`` x V a defenders' trick up to q, and (responsible whist) the
+    tricks short of q in his mountain. Returns his whists, his mountain and the
+    shortfall, 0 off the ``played`` deals."""
+    half_ob = h.obligation // 2
+    took = h.t1 + h.t2  # both hands, as a lone whister's
+    whists = played * (rules.trick_whists * h.value * np.minimum(took, half_ob))
+    short = (played & rules.responsible_whist) * np.maximum(half_ob - took, 0)
+    per = np.rint(rules.whister_shortfall * h.value).astype(np.int32)
+    return whists, per * short, short
+
+
 def _outcome_of_case(case: int) -> int:
     """The outcome code of a contract deal (see :data:`OUTCOMES`): the first that
     holds of a failed misère, level 0 (a misère, or no contract), a half-whist,
@@ -233,18 +253,12 @@ def _contracts(st: _ContractRows, rules: Rules) -> _Contracts:
     w1, w2 = (level > 0) & (c1 == WHIST), (level > 0) & (c2 == WHIST)
     half = (level > 0) & (c2 == HALF)
     td = at_seat(tricks, st.declarer, 0)
-    under = (w1 | w2) * np.maximum(level - td, 0)
-    h = _Hand(
-        level,
-        value,
-        _OBLIGATION[level],
-        w1,
-        w1 & w2,
-        w1 ^ w2,
-        at_seat(tricks, first, 0),
-        at_seat(tricks, second, 0),
-        under,
-    )
+    t1, t2 = at_seat(tricks, first, 0), at_seat(tricks, second, 0)
+    # Rules(half_whist="played"): a half-whist logged with tricks was played out
+    played_half = half & (rules.half_whist == "played") & (td + t1 + t2 > 0)
+    half &= ~played_half
+    under = (w1 | w2 | played_half) * np.maximum(level - td, 0)
+    h = _Hand(level, value, _OBLIGATION[level], w1, w1 & w2, w1 ^ w2, t1, t2, under)
     misere_failed = misere & (td > 0)
     made = (level > 0) & (under == 0) | misere & ~misere_failed
     cons = (
@@ -253,8 +267,13 @@ def _contracts(st: _ContractRows, rules: Rules) -> _Contracts:
         * (misere * (td * rules.misere_consolation) + under)
     )
     tricks1, tricks2 = _trick_whists(h, rules)
-    half_whists = half * (rules.consolation_whists * value * h.obligation // 2)
+    half_whists = half * (_half_rate(rules) * value * h.obligation // 2)
     mountain1, mountain2, short = _whister_mountain(h, rules)
+    if played_half.any():
+        half_tricks, half_mountain, half_short = _played_half(h, played_half, rules)
+        tricks2 += half_tricks
+        mountain2 += half_mountain
+        short += half_short
     size = len(code)
     dealer = st.out if rules.dealer_consolation else np.full(size, -1)
     pool = _by_seat(size, (st.declarer, made * value))
@@ -274,7 +293,7 @@ def _contracts(st: _ContractRows, rules: Rules) -> _Contracts:
         (st.second, cons + tricks2 + half_whists),
         (dealer, cons),
     )
-    whisted = w1 | w2
+    whisted = w1 | w2 | played_half
     case = (
         np.int8(16) * misere_failed
         + np.int8(8) * (level == 0)

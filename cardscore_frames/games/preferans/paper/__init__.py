@@ -35,12 +35,24 @@ from cardscore_frames.games.preferans.paper.points_log import (
 )
 from cardscore_frames.games.preferans.paper.protocol import read_protocol
 from cardscore_frames.games.preferans.paper.settlement import table
+from cardscore_frames.games.preferans.settlement.paper import ROUNDINGS
 
 __all__ = ["WORDS", "OPTIONS", "KINDS", "write_sheets", "read_sheet"]
 
-WORDS = Words(index="Пульки", title="Пульки", link="Лист", empty="Нет пулек")
+WORDS = Words(
+    index="Пульки",
+    title="Пульки",
+    link="Лист",
+    empty="Нет пулек",
+    grouping=("Клуб", "Сезон"),
+)
 #: Export options: the settlement laid out beside the exact one, money.
-OPTIONS = {"method": ("exact", "paper", "average"), "whist_price": None, "unit": None}
+OPTIONS = {
+    "method": ("exact", "paper", "average"),
+    "rounding": ROUNDINGS,  # method 2's adjustment, as settle takes it
+    "whist_price": None,
+    "unit": None,
+}
 #: The logs drawn: deal logs (пулька and protocol), end-of-game sheets, and
 #: points-only logs (the protocol of their whists).
 KINDS = ("deals", "sheet", "points")

@@ -111,11 +111,23 @@ def write_sheets(
     price, unit = options.get("whist_price"), options.get("unit", 0.01)
     log = sheet(frame) if kind == "deals" else frame
     methods = list(dict.fromkeys([method, "exact"]))
+    # method 2's adjustment for the chosen method (the exact block has none)
+    rounding = {m: "nearest" for m in methods}
+    rounding[method] = options.get("rounding", "nearest")
     settled = {
-        m: settle(log, method=m, whist_price=price, unit=unit, rules=rules)
+        m: settle(
+            log,
+            method=m,
+            whist_price=price,
+            unit=unit,
+            rules=rules,
+            rounding=rounding[m],
+        )
         for m in methods
     }
-    pairs = {m: pairwise(log, method=m, rules=rules) for m in methods}
+    pairs = {
+        m: pairwise(log, method=m, rules=rules, rounding=rounding[m]) for m in methods
+    }
     index = game_index(log, "seat")
     order = log.take(index.order).reset_index(drop=True)
     deals = _deal_index(frame) if kind == "deals" else None
@@ -133,7 +145,9 @@ def write_sheets(
         }
         pair_at += n * (n - 1)
         rows = None if deals is None else frame.take(deals[g])
-        entries += write_game(book, game, part, methods, rules, unit, rows)
+        entries += write_game(
+            book, game, part, methods, rules, unit, rows, rounding[method]
+        )
     entries.append(write_rules(book, rules))
     return entries
 
@@ -146,9 +160,17 @@ def _deal_index(scored: pd.DataFrame) -> list[np.ndarray]:
 
 
 def write_game(
-    book, game: pd.DataFrame, part, methods, rules, unit, deals: pd.DataFrame | None
+    book,
+    game: pd.DataFrame,
+    part,
+    methods,
+    rules,
+    unit,
+    deals: pd.DataFrame | None,
+    rounding: str = "nearest",
 ) -> list[SheetEntry]:
-    """A пулька's sheet (and its protocol's)."""
+    """A пулька's sheet (and its protocol's); ``rounding``: method 2's
+    adjustment in the first block."""
     first = game.iloc[0]
     gid = first["game_id"]
     names = [str(x) for x in game["player"]]
@@ -159,8 +181,11 @@ def write_game(
     price = part[methods[0]][0]["whist_price"].iloc[0]
     spots = page(sheet, game, rules, unit, f"Пулька {gid}", price)
     texts = _texts(game, deals)
-    target = first.get("pool_target")
-    closed = {i: bool(p == target) for i, p in enumerate(game["pool"])}
+    target = _plain(first.get("pool_target"))  # None: no target known
+    target_ref = spots["pool_target_ref"]
+    closed = {
+        i: target is not None and bool(p == target) for i, p in enumerate(game["pool"])
+    }
     drawing.draw(
         sheet,
         TOP,
@@ -169,7 +194,7 @@ def write_game(
         texts,
         closed=closed,
         centre=_plain(target),
-        centre_formula=f"={spots['pool_target_ref']}",
+        centre_formula=f'=IF({target_ref}="","",{target_ref})',  # as the template
     )
     layout = table(len(names), RIGHT)
     values = {"pool": game["pool"].tolist(), "mountain": game["mountain"].tolist()}
@@ -191,7 +216,15 @@ def write_game(
             sheet.set_widths({col: 7, col + 1: 13})
         v = _values(part[method], len(names), rules, unit)
         write_block(
-            sheet, TOP + len(names) + 2, col, method, names, r, v, rules.mountain_whists
+            sheet,
+            TOP + len(names) + 2,
+            col,
+            method,
+            names,
+            r,
+            v,
+            rules.mountain_whists,
+            rounding if k == 0 else "nearest",
         )
         col += len(names) + 4
     _finish(sheet, col)
@@ -368,6 +401,8 @@ def _index_row(first, names, settled, method) -> dict[str, Any]:
     result = " · ".join(f"{names[i]} {_signed(whists[i])}" for i in order)
     money = settled["money"]
     return {
+        "Клуб": _plain(first.get("league")),  # shown when the pools differ
+        "Сезон": _plain(first.get("season")),
         "Пулька": first["game_id"],
         "Дата": _plain(first.get("date")),
         "Стол": _plain(first.get("table")),

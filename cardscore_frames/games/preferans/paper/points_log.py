@@ -259,6 +259,8 @@ def _index_row(head, names: list[str], final: np.ndarray, deals: int) -> dict:
     order = np.argsort(-final, kind="stable")
     result = " · ".join(f"{names[i]} {_signed(final[i])}" for i in order)
     return {
+        "Клуб": _plain(head.get("league")),  # shown when the pools differ
+        "Сезон": _plain(head.get("season")),
         "Пулька": _plain(head["game_id"]),
         "Дата": _plain(head.get("date")),
         "Стол": _plain(head.get("table")),

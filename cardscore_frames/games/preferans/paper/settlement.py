@@ -46,6 +46,8 @@ METHOD_TITLES = {
     "average": "Расчёт: метод 2 (средняя гора)",
     "exact": "Расчёт: точно",
 }
+#: Method 2's title with ``rounding="multiple"`` (PrefCount's adjustment).
+MULTIPLE_TITLE = "Расчёт: метод 2 (средняя гора, сумма гор кратна числу игроков)"
 SEAT, PLAYER = "место", "игрок"
 _WORK = ("двенадцатые", "числитель", "целые", "остаток", "очередь")
 
@@ -192,14 +194,18 @@ def write_block(
     r: Refs,
     v: Values,
     b_value: int,
+    rounding: str = "nearest",
 ) -> int:
-    """One settlement block from ``(row, col)``; returns the row after it."""
+    """One settlement block from ``(row, col)``; returns the row after it
+    (``rounding``: method 2's adjustment, as :func:`settle` takes it)."""
     n = len(names)
     a, b, _ = RULE_NAMES
     num = ("body", "centre", "exact" if method == "exact" else "signed")
     last = col + 2 + n
     seats = [col + 2 + i for i in range(n)]
-    sheet.merge(row, col, row, last, METHOD_TITLES[method], ("bold", "left"))
+    multiple = method == "average" and rounding == "multiple"
+    title = MULTIPLE_TITLE if multiple else METHOD_TITLES[method]
+    sheet.merge(row, col, row, last, title, ("bold", "left"))
     sheet.merge(row + 1, col, row + 1, col + 1, None, "header")
     sheet.write_row(row + 1, col + 2, list(names), "header")
     sheet.write(row + 1, last, None, "header")
@@ -245,7 +251,7 @@ def write_block(
         line(
             rr,
             "поправка",
-            _deltas(method, amnesty, n, b),
+            _deltas(method, amnesty, n, b, rounding),
             v.delta,
             ("body", "centre", "signed"),
         )
@@ -264,9 +270,13 @@ def _num(value: Any) -> Any:
     return int(f) if f.is_integer() else f
 
 
-def _deltas(method: str, amnesty: list[str], n: int, b: str) -> list[str]:
+def _deltas(
+    method: str, amnesty: list[str], n: int, b: str, rounding: str = "nearest"
+) -> list[str]:
     """Method 1 moves each mountain to the nearest that divides (a tie writes a
-    point off); method 2 moves the last seat's so that the total divides."""
+    point off); method 2 moves the last seat's so that the total divides: to the
+    nearest total that does (a tie adds a point), or with ``rounding="multiple"``
+    to the nearest multiple of n."""
     step = f"({n}/GCD({b},{n}))"
     if method == "paper":
         return [
@@ -275,6 +285,9 @@ def _deltas(method: str, amnesty: list[str], n: int, b: str) -> list[str]:
         ]
     total = f"MOD(SUM({amnesty[0]}:{amnesty[-1]}),{step})"
     moved = f"=IF(2*{total}>={step},{step}-{total},-{total})"
+    if rounding == "multiple":
+        by_n = f"MOD(SUM({amnesty[0]}:{amnesty[-1]}),{n})"
+        moved = f"=IF({total}=0,0,IF(2*{by_n}>={n},{n}-{by_n},-{by_n}))"
     return ["=0"] * (n - 1) + [moved]
 
 

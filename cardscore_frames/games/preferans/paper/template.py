@@ -54,7 +54,8 @@ def write_template(
         raise RulesError(f"a пулька has 3 or 4 players; got {n}")
     if rules.pool_whists % rules.mountain_whists:
         raise RulesError(
-            "the seed's method 1 needs pool_whists to be a multiple of "
+            "the paper settlement (method='paper', the amnesty) needs pool_whists "
+            "to be a multiple of "
             f"mountain_whists; got {rules.pool_whists} and {rules.mountain_whists}"
         )
     add_styles(book)

@@ -15,11 +15,14 @@ from cardscore_frames.errors import RulesError
 from cardscore_frames.games.preferans.rules import MAX_SEATS
 from cardscore_frames.games.preferans.settlement.layout import Sheet, row_sum
 
-__all__ = ["COMPENSATION_WHISTS", "pooled", "amnesty", "paper_delta"]
+__all__ = ["COMPENSATION_WHISTS", "ROUNDINGS", "pooled", "amnesty", "paper_delta"]
 
 #: Seed: one mountain point moved is worth "approximately three whists" to each other
 #: player, at 3 and at 4 players alike.
 COMPENSATION_WHISTS = 3
+#: Method 2's adjustment: to the nearest total that divides (the seed; a tie adds a
+#: point), or to the nearest multiple of the number of players (PrefCount).
+ROUNDINGS = ("nearest", "multiple")
 
 
 def pooled(sh: Sheet, a: int, b: int) -> np.ndarray:
@@ -52,14 +55,21 @@ def amnesty(pooled: np.ndarray, valid: np.ndarray) -> np.ndarray:
 
 
 def paper_delta(
-    amnesty: np.ndarray, sh: Sheet, b: int, method: str, adjust_seat: int
+    amnesty: np.ndarray,
+    sh: Sheet,
+    b: int,
+    method: str,
+    adjust_seat: int,
+    rounding: str = "nearest",
 ) -> np.ndarray:
     """Seed methods 1 and 2: the points moved so that 10·m/n leaves no remainder.
 
     Divisible mountains are the multiples of ``step`` = n / gcd(b, n) (even at 4
     players, multiples of 3 at 3). Method 1 moves each player's own mountain to the
     nearest one (a tie writes a point off); method 2 moves one player's mountain so
-    that the total divides (a tie adds a point).
+    that the total divides (a tie adds a point), or with ``rounding="multiple"``,
+    when it does not divide, to the nearest multiple of n (PrefCount): the two
+    differ only at 4 players on a total of 4k + 1 (down a point, not up).
     """
     # per player count (a handful), then per game: no division over all games
     step = np.array([k // math.gcd(b, k) if k else 1 for k in range(MAX_SEATS + 1)])
@@ -67,8 +77,13 @@ def paper_delta(
     if method == "paper":  # amnesty is 0 on empty seats, and so is its remainder
         rem = amnesty % step
         return step * (2 * rem > step) - rem
-    rem = row_sum(amnesty) % step
-    moved = step * (2 * rem >= step) - rem
+    total = row_sum(amnesty)
+    rem = total % step
+    if rounding == "multiple":  # a multiple of n is a multiple of step too
+        rem_n = total % sh.n
+        moved = (rem > 0) * (sh.n * (2 * rem_n >= sh.n) - rem_n)
+    else:
+        moved = step * (2 * rem >= step) - rem
     delta = np.zeros_like(amnesty)
     delta[_adjust_seat(sh, adjust_seat), np.arange(len(moved))] = moved
     return delta

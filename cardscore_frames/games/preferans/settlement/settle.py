@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames._compat import TEXT
-from cardscore_frames.checking import METADATA_COLUMNS
+from cardscore_frames.checking import METADATA_COLUMNS, game_codes, telling_columns
 from cardscore_frames.contract import prepare_log
 from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.errors import RulesError
@@ -32,7 +32,10 @@ from cardscore_frames.games.preferans.settlement.layout import (
     whists_matrix,
 )
 from cardscore_frames.games.preferans.settlement.money import PRICE_SCALE, money_units
-from cardscore_frames.games.preferans.settlement.paper import COMPENSATION_WHISTS
+from cardscore_frames.games.preferans.settlement.paper import (
+    COMPENSATION_WHISTS,
+    ROUNDINGS,
+)
 from cardscore_frames.games.preferans.settlement.schema import SHEET_SCHEMA
 from cardscore_frames.games.preferans.settlement.whists import (
     TWELFTHS,
@@ -42,6 +45,7 @@ from cardscore_frames.games.preferans.settlement.whists import (
 
 __all__ = [
     "METHODS",
+    "ROUNDINGS",
     "COMPENSATION_WHISTS",
     "SETTLE_COLUMNS",
     "PAIR_COLUMNS",
@@ -51,6 +55,7 @@ __all__ = [
 ]
 
 Method = Literal["exact", "paper", "average"]
+Rounding = Literal["nearest", "multiple"]
 
 #: "Settlement": the exact formula, the seed's method 1 ("amnesty", written on paper
 #: player by player) and method 2 ("average mountain").
@@ -76,7 +81,7 @@ SETTLE_COLUMNS = (
     "money_units",
     "money",
 )
-#: The columns of :func:`pairwise`, in order.
+#: The columns of :func:`pairwise`, in order (metadata columns follow).
 PAIR_COLUMNS = (
     "game_id",
     "seat",
@@ -92,9 +97,18 @@ PAIR_COLUMNS = (
 )
 
 
-def _check_options(method, whist_price, unit, adjust_seat) -> None:
+def _check_options(method, whist_price, unit, adjust_seat, rounding) -> None:
     if method not in METHODS:
         raise RulesError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
+    if rounding not in ROUNDINGS:
+        raise RulesError(
+            f"rounding must be one of {', '.join(ROUNDINGS)}; got {rounding!r}"
+        )
+    if rounding != "nearest" and method != "average":
+        raise RulesError(
+            f"rounding={rounding!r} is an option of method='average' (method 2) "
+            f"only; got method={method!r}"
+        )
     if whist_price is not None and not _positive(whist_price):
         raise RulesError(f"whist_price must be a positive number; got {whist_price!r}")
     if not _positive(unit) or round(unit * PRICE_SCALE) < 1:
@@ -123,8 +137,10 @@ def _positive(x: object) -> bool:
     )
 
 
-def _prepare(sheet, method, whist_price, unit, rules, adjust_seat, validate):
-    _check_options(method, whist_price, unit, adjust_seat)
+def _prepare(
+    sheet, method, whist_price, unit, rules, adjust_seat, validate, rounding="nearest"
+):
+    _check_options(method, whist_price, unit, adjust_seat, rounding)
     checked, rules = prepare_log(
         sheet, SHEET_SCHEMA, PreferansRules, rules, validate=validate
     )
@@ -132,7 +148,7 @@ def _prepare(sheet, method, whist_price, unit, rules, adjust_seat, validate):
     if whist_price is not None:
         price = np.where(np.isnan(sh.price), float(whist_price), sh.price)
         sh = sh._replace(price=price)
-    return checked, sh, whist_balance(sh, rules, method, adjust_seat)
+    return checked, sh, whist_balance(sh, rules, method, adjust_seat, rounding)
 
 
 def _whists(twelfths: np.ndarray, whole: bool) -> np.ndarray:
@@ -233,6 +249,7 @@ def settle(
     unit: float = 0.01,
     rules: Rules | None = None,
     adjust_seat: int = -1,
+    rounding: Rounding = "nearest",
     validate: bool = True,
 ) -> pd.DataFrame:
     """Settle every game of a preferans sheet (docs/games/preferans.md "Settlement").
@@ -261,6 +278,12 @@ def settle(
     adjust_seat : int
         Method 2's adjusted player: a seat 1..4, or counted from the last (-1, the
         default: the last seat, as in the seed's example).
+    rounding : {"nearest", "multiple"}
+        Method 2's adjustment when the mountains' total does not divide:
+        ``"nearest"`` (the seed) moves it to the nearest total that divides, a tie
+        adding a point; ``"multiple"`` (PrefCount) to the nearest multiple of the
+        number of players. They differ only at 4 players on a total of 4k + 1,
+        which ``"multiple"`` moves a point down. Other methods take ``"nearest"``.
     validate : bool
         Check the sheet first (every problem raises at once). Pass ``False`` only
         for a frame already checked with these rules.
@@ -306,7 +329,7 @@ def settle(
     [0.38, -1.03, -0.23, 0.88]
     """
     checked, sh, st = _prepare(
-        sheet, method, whist_price, unit, rules, adjust_seat, validate
+        sheet, method, whist_price, unit, rules, adjust_seat, validate, rounding
     )
     return _settle_frame(checked, sh, st, method, unit)
 
@@ -317,6 +340,7 @@ def pairwise(
     method: Method = "exact",
     rules: Rules | None = None,
     adjust_seat: int = -1,
+    rounding: Rounding = "nearest",
     validate: bool = True,
 ) -> pd.DataFrame:
     """The balance of every pair of players, as the seed's method 1 nets it on paper.
@@ -337,6 +361,8 @@ def pairwise(
           included, after the adjustment; whole (int) for ``"paper"``.
         - ``total`` (whists): the sum of the three; a player's totals add up to his
           ``whists`` in :func:`settle`, and the two rows of a pair cancel.
+        - the sheet's metadata columns (``league``, ``season``, ``date``,
+          ``table``), as in :func:`settle`.
 
     Examples
     --------
@@ -347,7 +373,9 @@ def pairwise(
     >>> pairs.loc[pairs["seat"] == 1, "total"].tolist()
     [17, 33, -12]
     """
-    checked, sh, st = _prepare(sheet, method, None, 0.01, rules, adjust_seat, validate)
+    checked, sh, st = _prepare(
+        sheet, method, None, 0.01, rules, adjust_seat, validate, rounding
+    )
     return _pair_frame(checked, sh, st, method)
 
 
@@ -382,6 +410,9 @@ def _pair_frame(
     )
     frame["game_id"] = frame["game_id"].astype(checked["game_id"].dtype)
     frame[["player", "opponent"]] = frame[["player", "opponent"]].astype(TEXT)
+    for col in METADATA_COLUMNS:  # as settle: two seasons' game 1 are two games
+        if col in checked:
+            frame[col] = checked[col].array.take(sh.row[s, g])
     return frame
 
 
@@ -393,6 +424,7 @@ def settle_report(
     unit: float = 0.01,
     rules: Rules | None = None,
     adjust_seat: int = -1,
+    rounding: Rounding = "nearest",
 ) -> dict[str, pd.DataFrame]:
     """The tables ``cardscore settle SHEET --method M`` prints.
 
@@ -401,7 +433,8 @@ def settle_report(
     dict of str to DataFrame
         ``"Settlement (<method>)"``: :func:`settle`'s steps and result (without
         ``twelfths`` and ``money_units``); ``"Pairs"``: :func:`pairwise`;
-        ``"Games"``: per game, ``players``, ``whist_price``, ``points_moved``
+        ``"Games"``: per game, ``game_id`` (after its league and season when the
+        sheet holds several), ``players``, ``whist_price``, ``points_moved``
         (mountain points adjusted, sum of absolute values), and the checks
         ``whists_sum`` and ``money_sum`` (0 in every game).
 
@@ -414,14 +447,16 @@ def settle_report(
     ['Settlement (average)', 'Pairs', 'Games']
     """
     checked, sh, st = _prepare(
-        sheet, method, whist_price, unit, rules, adjust_seat, True
+        sheet, method, whist_price, unit, rules, adjust_seat, True, rounding
     )  # checked once, settled once for both tables
     res = _settle_frame(checked, sh, st, method, unit)
     pairs = _pair_frame(checked, sh, st, method)
+    by = telling_columns(res)  # two seasons' game 1 are two games
     games = (
         res.assign(moved=res["adjustment"].abs())
-        .groupby("game_id", sort=False)
+        .groupby(game_codes(res), sort=False)
         .agg(
+            **{c: (c, "first") for c in (*by, "game_id")},
             players=("players", "first"),
             whist_price=("whist_price", "first"),
             points_moved=("moved", "sum"),
@@ -435,5 +470,5 @@ def settle_report(
     return {
         f"Settlement ({method})": shown,
         "Pairs": pairs,
-        "Games": games.reset_index(),
+        "Games": games.reset_index(drop=True),
     }

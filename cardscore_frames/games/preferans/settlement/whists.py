@@ -42,7 +42,9 @@ class Balance(NamedTuple):
     total12: np.ndarray  # the balance, in twelfths (0 on empty seats)
 
 
-def whist_balance(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> Balance:
+def whist_balance(
+    sh: Sheet, rules: Rules, method: str, adjust_seat: int, rounding: str = "nearest"
+) -> Balance:
     """Exact: a(P_i - mean P) + b(mean M - M_i) + sum_j (W[i][j] - W[j][i]).
 
     Paper methods: the same after the seed's adjustments, with 3 whists of
@@ -62,7 +64,7 @@ def whist_balance(sh: Sheet, rules: Rules, method: str, adjust_seat: int) -> Bal
             "method='exact'"
         )
     else:
-        delta = paper_delta(rest, sh, b, method, adjust_seat)
+        delta = paper_delta(rest, sh, b, method, adjust_seat, rounding)
     scaled = sh.mountain * b if exact else sh.mountain + delta
     if not exact:
         scaled *= b

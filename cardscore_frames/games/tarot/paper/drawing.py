@@ -203,13 +203,15 @@ def chart(
     last: int,
     numbered: bool = False,
     plotted: Sequence[CellRange] | None = None,
+    x: CellRange | None = None,
 ) -> None:
     """Cumuls per donne, one line per player (named by his heading), under the
     table (``numbered``: the donnes are 1..n, the axis a spreadsheet draws by
     itself).
 
-    ``plotted``: a template's lines, one range per player holding #N/A where
-    no donne is scored, so that each line ends at the last donne typed.
+    ``plotted``, ``x``: a template's lines, one range per player, and the
+    donnes' numbers, holding #N/A where no donne is scored, so that each line
+    ends at the last donne typed.
     """
     names = [layout.col(f"donne_{p}") for p in range(1, k + 1)]
     options = {"title": "Cumul par donne", "x_title": "Donne", "y_title": "Points"}
@@ -226,20 +228,19 @@ def chart(
             **options,
         )
         return
-    drawn = line_chart(
+    line_chart(
         sheet,
         last + 4,
         0,
-        categories=CellRange(sheet.name, first, 0, last, 0),
+        categories=x if x is not None else CellRange(sheet.name, first, 0, last, 0),
         series=[
             (CellRange(sheet.name, first - 2, d, first - 2, d), values)
             for d, values in zip(names, plotted, strict=True)
         ],
         size=(max(480, sheet.columns_px(0, layout.last_col)), 300),
+        stop_at_na=x is not None,
         **options,
     )
-    drawn.show_blanks_as("gap")
-    drawn.show_na_as_empty_cell()
 
 
 def finish(sheet: Sheet, rows: int) -> None:

@@ -183,6 +183,8 @@ def _index_row(
     order = np.argsort(-totals, kind="stable")
     result = " · ".join(f"{players[i]} {int(totals[i]):+d}" for i in order)
     return {
+        "Club": head.get("league"),  # shown when the games differ in them
+        "Saison": head.get("season"),
         "Partie": head["game_id"],
         "Date": head["date"],
         "Table": head["table"],

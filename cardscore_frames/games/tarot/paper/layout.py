@@ -41,7 +41,11 @@ __all__ = [
 ]
 
 WORDS = Words(
-    index="Parties", title="Feuilles de marque", link="Feuille", empty="Aucune partie"
+    index="Parties",
+    title="Feuilles de marque",
+    link="Feuille",
+    empty="Aucune partie",
+    grouping=("Club", "Saison"),
 )
 #: The sheet's codes, from the game's one vocabulary (vocabulary.py): contrat
 #: P (prise, petite), G, GS, GC or passe; petit au bout A or D (the camp that

@@ -103,8 +103,8 @@ def write_template(
     if k == 5:
         grey_mort(sheet, layout, k, first, last)
     write_bottom(sheet, layout, k, last, np.zeros(k, dtype=np.int64))
-    plotted = _chart_data(book.sheet(RULES_SHEET), sheet, layout, k, first, last)
-    chart(sheet, layout, k, first, last, plotted=plotted)
+    x, plotted = _chart_data(book.sheet(RULES_SHEET), sheet, layout, k, first, last)
+    chart(sheet, layout, k, first, last, plotted=plotted, x=x)
     sheet.autofit(minimum=5, maximum=24)
     sheet.freeze(first, 1)
     sheet.landscape_fit_to_page(repeat_rows=(first - 2, first - 1), pages_tall=1)
@@ -204,14 +204,15 @@ _CHART_DATA = (2, 11)
 
 def _chart_data(
     rules: Sheet, sheet: Sheet, layout: Table, k: int, first: int, last: int
-) -> list[CellRange]:
-    """The chart's lines, on the Barème: each cumul, and #N/A on the rows not
-    scored, which a line chart skips where it would draw a blank text as 0,
-    so that the lines end at the last donne typed. The #N/A are painted in
-    the background colour: a person sees an empty cell. Visible cells, since
-    some spreadsheets leave hidden ones out of charts."""
+) -> tuple[CellRange, list[CellRange]]:
+    """The chart's x values and lines, on the Barème: the donne's number and
+    each cumul, and #N/A on the rows not scored, whose points an XY chart
+    leaves out in every spreadsheet, so that the lines end at the last donne
+    typed. The #N/A are painted in the background colour: a person sees an
+    empty cell. Visible cells, since some spreadsheets leave hidden ones out
+    of charts."""
     top, left = _CHART_DATA
-    rules.merge(top, left, top, left + k - 1, "Graphique : cumul par donne", "header")
+    rules.merge(top, left, top, left + k, "Graphique : cumul par donne", "header")
     rules.workbook.styles.register("unseen", {"font_color": "#FFFFFF"})
     out = []
     for p in range(1, k + 1):
@@ -227,16 +228,27 @@ def _chart_data(
             top + 2, col, formulas, ["#N/A"] * len(formulas), ("body", "centre")
         )
         out.append(CellRange(rules.name, top + 2, col, top + 1 + len(formulas), col))
+    col = left + k
+    rules.write(top + 1, col, "Donne", "subheader")
+    scored = sheet.ref  # a donne is scored when its first cumul is a number
+    numbers = [
+        f"=IF(ISNUMBER({scored(r, layout.col('cumul_1'))}),{r - first + 1},NA())"
+        for r in range(first, last + 1)
+    ]
+    rules.write_formula_column(
+        top + 2, col, numbers, ["#N/A"] * len(numbers), ("body", "centre")
+    )
+    x = CellRange(rules.name, top + 2, col, top + 1 + len(numbers), col)
     corner = cell_ref(top + 2, left)
     rules.highlight(
         top + 2,
         left,
         top + 1 + last - first + 1,
-        left + k - 1,
+        left + k,
         f"=ISNA({corner})",
         "unseen",
     )
-    return out
+    return x, out
 
 
 def _cached(name: str) -> Any:
