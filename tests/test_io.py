@@ -587,7 +587,8 @@ def test_a_json_lines_file_s_encoding_is_told_from_its_values_as_from_its_text(
 def test_a_windows_1251_json_lines_log_is_judged_on_its_values(tmp_path, monkeypatch):
     """A Windows-1251 JSON-lines log is told from its distinct values, not its
     whole text, and reads as its UTF-8 copy does."""
-    from cardscore_frames.io import encoding, formats
+    from cardscore_frames.io import encoding
+    from cardscore_frames.io.formats import json_files as formats
 
     judged = []
     monkeypatch.setattr(
@@ -665,7 +666,7 @@ def test_json_lines_read_by_pyarrow_as_line_by_line(rows, ends, bom, pair):
     like a date, two objects on a line, a list) is left to that reading."""
     from pathlib import Path
 
-    from cardscore_frames.io import formats
+    from cardscore_frames.io.formats import json_files as formats
 
     lines = [json.dumps(r, ensure_ascii=False) for r in rows]
     if pair and len(lines) > 1:  # two objects on one line
@@ -691,7 +692,7 @@ def test_json_lines_read_by_pyarrow_as_line_by_line(rows, ends, bom, pair):
 def test_a_plain_json_lines_log_is_read_by_pyarrow(tmp_path):
     """The usual log (text, whole numbers, blanks, dates as text) takes the
     fast reading, whose cells the validation types as it types a CSV file's."""
-    from cardscore_frames.io import formats
+    from cardscore_frames.io.formats import json_files as formats
 
     deals = csf.read_log(SAMPLE, game="tarot")
     given = pd.read_csv(SAMPLE, dtype=str, keep_default_na=False)
@@ -717,7 +718,7 @@ def test_a_windows_1252_json_lines_log_is_read_by_pyarrow_as_utf_8(
 ):
     """A log in Windows-1252 (its accented names tell) is read by pyarrow once
     its text is UTF-8, and knows the encoding it was written in."""
-    from cardscore_frames.io import formats
+    from cardscore_frames.io.formats import json_files as formats
 
     taken = []
     fast = formats._arrow_json_lines

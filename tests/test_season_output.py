@@ -53,11 +53,12 @@ def test_workbook_sheets_cells_charts_and_links(season, tmp_path):
     # each game's page in its own language: belot Russian, tarot French
     assert names[:2] == ["Таблица · Базар-Белот", TAROT]
     assert names[2:4] == ["Личные встречи · Базар-Белот", "Face-à-face · Tarot"]
-    assert names[4:6] == ["Рейтинг", "Все показатели"]
+    assert names[4:6] == ["Цифры · Базар-Белот", "Les chiffres · Tarot"]
+    assert names[6:8] == ["Рейтинг", "Все показатели"]
     table = csf.season.standings(ledger)
     players = sorted(table["player"].astype(str).unique())
     # the players two to a sheet (one printed page), in alphabetical order
-    assert names[6:] == [
+    assert names[8:] == [
         " · ".join(players[k : k + 2]) for k in range(0, len(players), 2)
     ]
     cells = read_sheet(path, TAROT).values

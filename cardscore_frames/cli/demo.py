@@ -1,7 +1,8 @@
 """``cardscore demo``: the main job, every bundled sample season scored, and
 their score sheets written as Excel workbooks (in ``out/`` by default), with the
 sample league's season workbook: standings, head to head, ratings (when
-openskill is installed) and the players two to a page."""
+openskill is installed), a page "What the numbers say" per game (when scipy
+is) and the players two to a page."""
 
 from __future__ import annotations
 
@@ -93,8 +94,8 @@ def run(args: argparse.Namespace, out=None) -> None:
     if league:
         written.append(_season_book(league, folder / SEASON_BOOK, out))
         print(
-            "\nThe league's season: standings, head to head, the players two to "
-            f"a page\n  written: {written[-1]}",
+            "\nThe league's season: standings, head to head, what the numbers "
+            f"say, the players two to a page\n  written: {written[-1]}",
             file=out,
         )
     print(f"\nScore sheets written to {folder.resolve()}:", file=out)
@@ -129,13 +130,21 @@ def _settled_summary(name: str, settled: pd.DataFrame, written: Path) -> str:
 
 
 def _season_book(scored: list, path: Path, out) -> Path:
-    """The sample league's season workbook; ratings when openskill is there."""
+    """The sample league's season workbook; ratings when openskill is there,
+    the pages "What the numbers say" when scipy is."""
 
     rate = find_spec("openskill") is not None
     if not rate:
         print(f"\nThe season workbook has no ratings: {INSTALL_HINT}", file=out)
+    numbers = find_spec("scipy") is not None
+    if not numbers:
+        print(
+            "\nThe season workbook has no pages 'What the numbers say': "
+            f"{INSTALL_HINT}",
+            file=out,
+        )
     ledger = concat(get_game(s.cardscore.game).to_ledger(s) for s in scored)
-    return season.to_excel(ledger, path, scored=scored, rate=rate)
+    return season.to_excel(ledger, path, scored=scored, rate=rate, numbers=numbers)
 
 
 def _settled(sheet):

@@ -65,6 +65,20 @@ def add(sub) -> None:
     se.add_argument("--unit", type=float, default=0.01)
     se.add_argument("--no-ratings", action="store_true", help="skip openskill")
     se.add_argument(
+        "--no-numbers",
+        action="store_true",
+        help="leave out the pages 'What the numbers say' (skill and luck, above "
+        "expected, calibration, par, records, months, partnerships)",
+    )
+    se.add_argument(
+        "--remaining",
+        type=int,
+        default=None,
+        metavar="N",
+        help="evenings still to play in the latest season: the pages 'What the "
+        "numbers say' add each player's title odds",
+    )
+    se.add_argument(
         "--language",
         choices=LANGUAGES,
         default=None,
@@ -96,7 +110,7 @@ def run(args: argparse.Namespace, out=None) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # reported above
         if args.out:
-            _write(ledger, table, scored, args, rate)
+            _write(ledger, table, scored, args, rate, out)
         if args.png and _have("matplotlib", "charts", out):
             _charts(ledger, Path(args.png), rate)
 
@@ -175,10 +189,13 @@ def _whole(column: pd.Series) -> pd.Series:
     return column
 
 
-def _write(ledger, table, scored, args, rate: bool) -> None:
+def _write(ledger, table, scored, args, rate: bool, out=None) -> None:
     target = folder_for(args.out)
     suffix = target.suffix.lower()
     if suffix == ".xlsx":
+        numbers = not args.no_numbers and _have(
+            "scipy", "the pages 'What the numbers say'", out
+        )
         season.to_excel(
             ledger,
             target,
@@ -189,6 +206,8 @@ def _write(ledger, table, scored, args, rate: bool) -> None:
             unit=args.unit,
             rate=rate,
             language=args.language,
+            numbers=numbers,
+            remaining=args.remaining,
         )
     elif suffix == ".csv":
         with atomic_open(target, "w", newline="") as handle:

@@ -8,15 +8,20 @@ Each game is one folder with the same files for the same roles:
 - ``vocabulary.py``: every word a choice column reads (canonical values, the
   paper sheet's codes, the words clubs write), declared once for the logs,
   the sheets and the templates;
-- ``schema.py``: the deal log's columns, its seats and every check;
+- ``schema.py``: the deal log's columns, its seats and every check; where
+  they would make one long module the checks sit beside it (tarot's
+  ``seats.py``, ``checks.py`` and ``card_checks.py``; preferans's
+  ``checks.py`` and ``trick_checks.py``);
 - ``scoring.py``: ``score``, the deal arithmetic as columns;
 - ``ledger.py``: ``to_ledger``, what each player won on each deal;
 - ``results.py``: ``results`` and ``report``;
 - ``points_log.py``: the points-only log (what :mod:`.points_logs` shares);
 - ``profile.py``: ``profile``; ``generate.py``: random logs;
-- ``paper/``: its paper score sheet in Excel: ``export.py``, ``template.py``,
-  the layout and drawing modules, and ``points_log.py``, the sheet of the
-  points-only log (a module of ``paper/`` draws what its namesake holds).
+- ``paper/``: its paper score sheet in Excel: ``export.py``, ``template.py``
+  (belot's with its formulas in ``template_formulas.py`` and its rules sheet
+  in ``rules_sheet.py``), the layout and drawing modules, and
+  ``points_log.py``, the sheet of the points-only log (a module of ``paper/``
+  draws what its namesake holds).
 
 Game-only extras sit in named subfolders: preferans's ``settlement/`` (the
 end-of-game sheet: its schema, the sheet summed from scored deals, settling)

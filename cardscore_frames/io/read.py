@@ -31,15 +31,15 @@ from cardscore_frames.io.foreign import (
     sniffed_format,
     sniffed_formats,
 )
-from cardscore_frames.io.formats import (
+from cardscore_frames.io.formats.common import read_bytes
+from cardscore_frames.io.formats.csv_files import (
     NotUtf8,
     csv_encoding,
     parse_csv,
-    parse_json,
-    parse_parquet,
-    read_bytes,
     read_csv_bytes,
 )
+from cardscore_frames.io.formats.json_files import parse_json
+from cardscore_frames.io.formats.parquet_files import parse_parquet
 
 __all__ = ["read_log", "validate", "read_table"]
 

@@ -14,8 +14,8 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.errors import RulesError
-from cardscore_frames.season.frames import by_columns, prepared
-from cardscore_frames.season.standings import standings
+from cardscore_frames.season.frames import Prepared, by_columns, prepared
+from cardscore_frames.season.standings import standings_of
 
 __all__ = ["periods", "medals", "FREQUENCIES"]
 
@@ -23,6 +23,10 @@ __all__ = ["periods", "medals", "FREQUENCIES"]
 FREQUENCIES = {"month": "M", "week": "W", "quarter": "Q"}
 
 _FIGURES = ["games", "total", "wins", "rank_points"]
+#: The standings' own defaults for what periods does not choose.
+_DEFAULTS = dict(
+    rank_by="total", min_games=0, tiebreaks=None, whist_price=None, unit=0.01
+)
 
 
 def periods(
@@ -79,17 +83,24 @@ def periods(
         raise RulesError(f"freq must be one of {', '.join(FREQUENCIES)}; got {freq!r}")
     prep = prepared(ledger)
     by = by_columns(prep, by)
-    dated = prep.ledger[prep.ledger["date"].notna().to_numpy()]
+    results = prep.results
+    dated = results[results["date"].notna().to_numpy()]
     if not len(dated):
         return pd.DataFrame(
             columns=["game", *by, "period", "player", *_FIGURES, "rank", "winner"]
         )
     period = dated["date"].dt.to_period(FREQUENCIES[freq])
-    rank_rule = {} if ranking is None else {"ranking": ranking}
+
+    def standings_at(rows: np.ndarray) -> pd.DataFrame:
+        """The standings of some of the checked games' results (the ledger is
+        checked, and its results made, once for every period)."""
+        part = Prepared(prep.ledger, dated[rows].reset_index(drop=True), ())
+        return standings_of(part, by=by, ranking=ranking, **_DEFAULTS)
+
     tables = []
     for p in np.sort(period.unique()):
-        own = standings(dated[(period == p).to_numpy()], by=by, **rank_rule)
-        to_date = standings(dated[(period <= p).to_numpy()], by=by, **rank_rule)
+        own = standings_at((period == p).to_numpy())
+        to_date = standings_at((period <= p).to_numpy())
         keys = ["game", *by, "player"]
         here = own[[*keys, "games", "total", "wins", "rank"]]
         table = to_date[[*keys, "games", "total", "rank"]].rename(

@@ -197,6 +197,197 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "chart_data": ("Chart data", "Données des graphiques", "Данные графиков"),
     "game_no": ("Game", "Partie", "Партия"),
     "deal_no": ("Deal", "Donne", "Сдача"),
+    # the page "What the numbers say"
+    "numbers": (
+        "What the numbers say",
+        "Ce que disent les chiffres",
+        "Что говорят цифры",
+    ),
+    "numbers_sheet": ("The numbers", "Les chiffres", "Цифры"),
+    "skill_luck": ("Skill or luck?", "Talent ou chance ?", "Мастерство или удача?"),
+    "skill_share": ("Skill share", "Part du talent", "Мастерство"),
+    "skill_share_low": ("at least", "au moins", "не меньше"),
+    "skill_share_high": ("at most", "au plus", "не больше"),
+    "games_to_even": ("Games to even", "Parties pour égaler", "Партий до равенства"),
+    "p_luck": ("Luck alone", "Hasard seul", "Одна удача"),
+    "luck_words": (
+        "After {games} games, about {share} of the differences between players "
+        "are skill (somewhere between {low} and {high}). {even} Luck alone "
+        "spreads a table this much {p} times in 100.",
+        "Après {games} parties, environ {share} des écarts entre joueurs "
+        "viennent du talent (quelque part entre {low} et {high}). {even} Le "
+        "hasard seul écarte autant un classement {p} fois sur 100.",
+        "После {games} партий около {share} разницы между игроками — "
+        "мастерство (где-то от {low} до {high}). {even} Одна удача даёт "
+        "такой разброс {p} раз из 100.",
+    ),
+    "even_after": (
+        "Skill weighs as much as a game's luck after {n} games.",
+        "Le talent pèse autant que la chance d'une partie après {n} parties.",
+        "Мастерство весит столько же, сколько удача, после {n} партий.",
+    ),
+    "even_never": (
+        "No skill shows yet: the table is luck so far.",
+        "Aucun talent ne se voit encore : le classement est de la chance.",
+        "Мастерства пока не видно: таблица — это удача.",
+    ),
+    "beat_cards": (
+        "Who beat his cards?",
+        "Qui a battu ses cartes ?",
+        "Кто обыграл свои карты?",
+    ),
+    "above_words": (
+        "Each player's result less what deals like his (as the log shows them: "
+        "{features}) give on average in this league. The log cannot see the "
+        "hand itself.",
+        "Le résultat de chacun moins ce que rapportent en moyenne dans ce club "
+        "des donnes comme les siennes (telles que la feuille les montre : "
+        "{features}). La feuille ne voit pas la main elle-même.",
+        "Результат игрока минус то, что в среднем дают в клубе такие же сдачи "
+        "(как их видно по записи: {features}). Сами карты запись не видит.",
+    ),
+    "above_expected": ("Above expected", "Au-dessus de l'attendu", "Выше ожидания"),
+    "above_per_deal": ("Per deal", "Par donne", "За сдачу"),
+    "expected": ("Expected", "Attendu", "Ожидание"),
+    "above_chart": (
+        "Above expected, running",
+        "Au-dessus de l'attendu, cumulé",
+        "Выше ожидания, нарастающим итогом",
+    ),
+    "forecasts": (
+        "Do the ratings know?",
+        "Les cotes savent-elles ?",
+        "Знает ли рейтинг?",
+    ),
+    "forecast_better": (
+        "Before each game the ratings gave each side a chance of winning. Over "
+        "{sides} forecasts they did better than giving every side the same "
+        "chance: Brier score {brier} against {uniform} (0 is perfect).",
+        "Avant chaque partie, les cotes donnent à chacun une chance de gagner. "
+        "Sur {sides} pronostics, elles ont fait mieux que donner à tous la même "
+        "chance : score de Brier {brier} contre {uniform} (0 est parfait).",
+        "Перед каждой партией рейтинг даёт каждому шанс на победу. На {sides} "
+        "прогнозах он угадал лучше, чем равные шансы для всех: Брайер {brier} "
+        "против {uniform} (0 — идеально).",
+    ),
+    "forecast_worse": (
+        "Before each game the ratings gave each side a chance of winning. Over "
+        "{sides} forecasts they did no better than giving every side the same "
+        "chance: Brier score {brier} against {uniform} (0 is perfect). Do not "
+        "lean on them here.",
+        "Avant chaque partie, les cotes donnent à chacun une chance de gagner. "
+        "Sur {sides} pronostics, elles n'ont pas fait mieux que donner à tous "
+        "la même chance : score de Brier {brier} contre {uniform} (0 est "
+        "parfait). Ne vous y fiez pas ici.",
+        "Перед каждой партией рейтинг даёт каждому шанс на победу. На {sides} "
+        "прогнозах он угадал не лучше, чем равные шансы для всех: Брайер "
+        "{brier} против {uniform} (0 — идеально). Здесь на него не опирайтесь.",
+    ),
+    "bin": ("Chance given", "Chance donnée", "Данный шанс"),
+    "sides": ("Forecasts", "Pronostics", "Прогнозы"),
+    "predicted": ("Predicted", "Prévu", "Прогноз"),
+    "observed": ("Won", "Gagné", "Выиграно"),
+    "calibration_chart": (
+        "Chance given and how often it came true",
+        "Chance donnée et réalisée",
+        "Прогноз и как часто он сбывался",
+    ),
+    "par_title": ("Above par", "Au-dessus du par", "Выше пара"),
+    "par_words": (
+        "Par: what the ratings of everyone at his tables promised him. "
+        "{provisional}: few games, or a rating still uncertain.",
+        "Par : ce que promettaient les cotes de tous ses adversaires. "
+        "« {provisional} » : peu de parties, ou une cote encore incertaine.",
+        "Пар: что обещали рейтинги всех за его столами. «{provisional}»: мало "
+        "партий или рейтинг ещё не устоялся.",
+    ),
+    "par_score": ("Par", "Par", "Пар"),
+    "above_par": ("Above par", "Au-dessus du par", "Выше пара"),
+    "above_par_per_game": ("Per game", "Par partie", "За партию"),
+    "expected_wins": ("Expected wins", "Victoires attendues", "Ждали побед"),
+    "provisional": ("Provisional", "Provisoire", "Рейтинг неточен"),
+    "records": ("Records", "Records", "Рекорды"),
+    "record": ("Record", "Record", "Рекорд"),
+    "value": ("Value", "Valeur", "Значение"),
+    "best deal": ("Best deal", "Meilleure donne", "Лучшая сдача"),
+    "worst deal": ("Worst deal", "Pire donne", "Худшая сдача"),
+    "best game": ("Best game", "Meilleure partie", "Лучшая партия"),
+    "worst game": ("Worst game", "Pire partie", "Худшая партия"),
+    "best evening": ("Best evening", "Meilleure soirée", "Лучший вечер"),
+    "worst evening": ("Worst evening", "Pire soirée", "Худший вечер"),
+    "longest winning streak": (
+        "Longest winning run",
+        "Série de victoires",
+        "Побед подряд",
+    ),
+    "longest losing streak": (
+        "Longest winless run",
+        "Série sans victoire",
+        "Партий без побед",
+    ),
+    "current winning streak": (
+        "Winning run now",
+        "Série en cours",
+        "Побед подряд сейчас",
+    ),
+    "current": ("Now", "En cours", "Сейчас"),
+    "improved": ("Most improved", "Meilleure progression", "Больше всех вырос"),
+    "change": ("Change", "Écart", "Изменение"),
+    "change_shrunk": ("Change (prudent)", "Écart (prudent)", "С поправкой"),
+    # what the log shows of a deal (Game.deal_features)
+    "feature_oudlers": ("oudlers", "bouts", "удлеры"),
+    "feature_alone": ("taker alone", "preneur seul", "один против всех"),
+    "feature_players": ("table size", "joueurs à la table", "игроков за столом"),
+    "feature_contract": ("contract", "contrat", "контракт"),
+    "feature_poignee_attack": (
+        "attack's handful",
+        "poignée de l'attaque",
+        "пуаньи атаки",
+    ),
+    "feature_poignee_defence": (
+        "defence's handful",
+        "poignée de la défense",
+        "пуаньи защиты",
+    ),
+    "feature_bid": ("bid", "enchère", "заказ"),
+    "feature_capo": ("capo", "capot", "капо"),
+    "feature_doubling": ("contra", "contre", "контра"),
+    "feature_declarer_declarations": (
+        "declarer's declarations",
+        "annonces du preneur",
+        "объявления заказавших",
+    ),
+    "feature_defender_declarations": (
+        "defence's declarations",
+        "annonces de la défense",
+        "объявления защиты",
+    ),
+    "feature_whisters": ("whist calls", "whists", "висты"),
+    "games_before": ("Games before", "Parties avant", "Партий до"),
+    "games_after": ("Games after", "Parties après", "Партий после"),
+    "months": ("Month by month", "Mois par mois", "По месяцам"),
+    "gold": ("1st", "1er", "1-е"),
+    "silver": ("2nd", "2e", "2-е"),
+    "bronze": ("3rd", "3e", "3-е"),
+    "periods": ("Months", "Mois", "Месяцы"),
+    "pairs_title": ("Partnerships", "Associations", "Пары"),
+    "partners": ("Partners", "Partenaires", "Партнёры"),
+    "margin": ("Margin", "Écart", "Перевес"),
+    "synergy": ("Synergy", "Entente", "Бонус пары"),
+    "odds_title": ("Title odds", "Chances de titre", "Шансы на титул"),
+    "odds_words": (
+        "After {n} more evenings like the past ones (simulated).",
+        "Après {n} soirées de plus comme les précédentes (simulées).",
+        "Ещё {n} вечеров, как прошедшие (моделирование).",
+    ),
+    "p_first": ("First", "Premier", "Первое место"),
+    "p_top3": ("Top three", "Podium", "Тройка"),
+    "current_value": ("Now", "Actuel", "Сейчас"),
+    "no_numbers": (
+        "Not enough games for these figures yet.",
+        "Pas encore assez de parties pour ces chiffres.",
+        "Пока мало партий для этих цифр.",
+    ),
 }
 
 

@@ -28,6 +28,8 @@ from cardscore_frames.season.display import (
 from cardscore_frames.season.frames import prepared
 from cardscore_frames.season.h2h import head_to_head
 from cardscore_frames.season.matrix import h2h_sheet
+from cardscore_frames.season.numbers import game_numbers
+from cardscore_frames.season.numbers_page import numbers_sheet
 from cardscore_frames.season.pages import player_pages
 from cardscore_frames.season.ratings import Ratings, ratings
 from cardscore_frames.season.standings import standings
@@ -56,6 +58,8 @@ def to_excel(
     unit: float = 0.01,
     rate: bool = True,
     language: str | None = None,
+    numbers: bool = True,
+    remaining: int | None = None,
 ) -> Path:
     """Write the season workbook.
 
@@ -77,6 +81,13 @@ def to_excel(
         The language of every header and title; by default each game's page
         speaks the game's language (tarot French, belot and preferans
         Russian) and the shared sheets the language most of the games speak.
+    numbers : bool
+        Add a page "What the numbers say" per game (needs scipy and
+        statsmodels, the ``season`` extra; its rating blocks need ``rate``).
+    remaining : int, optional
+        Evenings still to play in the latest season: with it, that page
+        gives each player's title odds
+        (:func:`~cardscore_frames.season.title_odds`).
 
     Returns
     -------
@@ -86,7 +97,13 @@ def to_excel(
         and season with the figures it is ranked by, the rule in words and a
         bar chart; one landscape A4 page), head to head (per game on its own
         page, a matrix of the net result between every two players and one of
-        the games they met; belot adds the pairs' records), ratings (final
+        the games they met; belot adds the pairs' records), what the numbers
+        say (per game, for its latest season, on two landscape pages: how
+        much of the table is skill, who beat his cards with a chart of the
+        leaders' running result above expected, how well the ratings
+        forecast with a calibration chart, par with provisional ratings
+        marked, records, the months' medal table, the most improved,
+        partnerships, title odds; see :doc:`/guide/season`), ratings (final
         ratings beside a chart of the leaders, a page per game), every figure
         of the standings, then the players two to a sheet in alphabetical
         order (``Amélie · Ani``: one portrait A4 page holding, for each of the
@@ -104,7 +121,7 @@ def to_excel(
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "season.xlsx"
     >>> book = csf.season.to_excel(csf.tarot.to_ledger(scored), out, scored=[scored])
     >>> csf.excel.sheet_names(book)[:4]
-    ['Classement · Tarot', 'Face-à-face · Tarot', 'Cotes', 'Tous les chiffres']
+    ['Classement · Tarot', 'Face-à-face · Tarot', 'Les chiffres · Tarot', 'Cotes']
     """
     prep = prepared(ledger)
     with warnings.catch_warnings():
@@ -121,10 +138,14 @@ def to_excel(
             unit,
             rate,
             language,
+            (numbers, remaining),
         )
 
 
-def _write(ledger, path, prep, scored, by, min_games, whist_price, unit, rate, lang):
+def _write(
+    ledger, path, prep, scored, by, min_games, whist_price, unit, rate, lang, extra
+):
+    numbers, remaining = extra
     table = standings(
         ledger, by=by, min_games=min_games, whist_price=whist_price, unit=unit
     )
@@ -160,6 +181,19 @@ def _write(ledger, path, prep, scored, by, min_games, whist_price, unit, rate, l
             for g in games
             if g in set(h2h["game"].astype(str))
         }
+        said = (
+            game_numbers(ledger, scored, rated, by, remaining=remaining)
+            if numbers
+            else {}
+        )
+        numbers_pages = {
+            g: book.add_sheet(
+                f"{word('numbers_sheet', game_language(g, lang))} · "
+                f"{game_title(g, game_language(g, lang))}"
+            )
+            for g in games
+            if g in said
+        }
         rating = book.add_sheet(word("ratings", book_lang)) if rated else None
         full = book.add_sheet(word("full_figures", book_lang))
         pages = player_pages(
@@ -175,8 +209,18 @@ def _write(ledger, path, prep, scored, by, min_games, whist_price, unit, rate, l
         for game, part in h2h.groupby("game", observed=True, sort=False):
             g = str(game)
             h2h_sheet(matrices[g], part, g, game_language(g, lang))
+        spare = 0
         if rating is not None:
-            _ratings_sheet(rating, data, rated, book_lang, lang, colours)
+            spare = _ratings_sheet(rating, data, rated, book_lang, lang, colours)
+        for g, sheet in numbers_pages.items():
+            spare = numbers_sheet(
+                sheet,
+                data,
+                spare,
+                said[g],
+                language=game_language(g, lang),
+                colours=colours,
+            )
     return Path(path)
 
 
@@ -302,10 +346,10 @@ def _two_pages(sheet: Sheet, starts: list[int], end: int, width_px: int) -> None
     ws.set_h_pagebreaks([middle])
 
 
-def _ratings_sheet(sheet, data, rated: Ratings, book_lang, lang, colours) -> None:
+def _ratings_sheet(sheet, data, rated: Ratings, book_lang, lang, colours) -> int:
     """Each game's final ratings side by side, and under each a chart of its
     leaders' rating: one landscape page; the charts' figures go to the hidden
-    data sheet."""
+    data sheet (its next free row is returned)."""
     model = rated.model
     sheet.write(0, 0, word("ratings", book_lang), "title", fit=False)
     note = word("rating_note", book_lang, model=model.get("model", ""))
@@ -329,6 +373,7 @@ def _ratings_sheet(sheet, data, rated: Ratings, book_lang, lang, colours) -> Non
         last = max(last, below + 16)
         col += width + 1
     sheet.landscape_fit_to_page(pages_tall=1, print_area=(0, 0, last, col - 2))
+    return spare
 
 
 def _rating_block(sheet, data, where, game, final, history, lang, colours):

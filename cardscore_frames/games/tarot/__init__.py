@@ -28,8 +28,9 @@ from cardscore_frames.games.tarot.rules import (
     Rules,
     TarotRules,
 )
-from cardscore_frames.games.tarot.schema import PLAYERS, SCHEMA
+from cardscore_frames.games.tarot.schema import SCHEMA
 from cardscore_frames.games.tarot.scoring import SCORE_COLUMNS, score
+from cardscore_frames.games.tarot.seats import PLAYERS
 
 #: The tarot entry of the game registry.
 GAME = Game(

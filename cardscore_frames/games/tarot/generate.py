@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames.games.tarot.rules import PACK_TRUMPS, POIGNEE_TRUMPS
-from cardscore_frames.games.tarot.schema import PLAYERS
+from cardscore_frames.games.tarot.seats import PLAYERS
 
 __all__ = ["random_deals"]
 

@@ -10,20 +10,17 @@ from cardscore_frames.checking.seats import seats_taken
 from cardscore_frames.contract import ensure_scored
 from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.games.points_logs import is_points_log
+from cardscore_frames.games.tarot.checks import misere_declared
 from cardscore_frames.games.tarot.points_log import POINTS_SCHEMA, points_to_ledger
 from cardscore_frames.games.tarot.rules import Rules
-from cardscore_frames.games.tarot.schema import (
-    PLAYERS,
-    SCHEMA,
-    misere_declared,
-    seated,
-)
+from cardscore_frames.games.tarot.schema import SCHEMA
 from cardscore_frames.games.tarot.scoring import (
     _SEAT_COLUMNS,
     SCORE_COLUMNS,
     _taker_factor,
     score,
 )
+from cardscore_frames.games.tarot.seats import PLAYERS, seated
 
 __all__ = ["to_ledger", "ROLES"]
 

@@ -36,7 +36,7 @@ from cardscore_frames.games.points_logs import (
     wide_from_ledger,
 )
 from cardscore_frames.games.tarot.rules import Rules, TarotRules
-from cardscore_frames.games.tarot.schema import PLAYERS, seat_of, seated
+from cardscore_frames.games.tarot.seats import PLAYERS, seat_of, seated
 
 __all__ = [
     "POINTS_SCHEMA",

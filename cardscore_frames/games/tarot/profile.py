@@ -14,8 +14,8 @@ import pandas as pd
 from cardscore_frames.checking.seats import seats_taken
 from cardscore_frames.contract import ensure_scored
 from cardscore_frames.games.tarot.ledger import to_ledger
-from cardscore_frames.games.tarot.schema import seated
 from cardscore_frames.games.tarot.scoring import SCORE_COLUMNS, score
+from cardscore_frames.games.tarot.seats import seated
 
 __all__ = ["profile"]
 

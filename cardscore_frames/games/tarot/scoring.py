@@ -25,11 +25,8 @@ from cardscore_frames.games.tarot.rules import (
     Rules,
     TarotRules,
 )
-from cardscore_frames.games.tarot.schema import (
-    SCHEMA,
-    seat_of,
-    seated,
-)
+from cardscore_frames.games.tarot.schema import SCHEMA
+from cardscore_frames.games.tarot.seats import seat_of, seated
 
 __all__ = ["score", "SCORE_COLUMNS"]
 

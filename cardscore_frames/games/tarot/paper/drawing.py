@@ -21,7 +21,7 @@ from cardscore_frames.excel import (
 from cardscore_frames.excel.paper import Table, hint, write_details
 from cardscore_frames.excel.sheet import Sheet
 from cardscore_frames.games.tarot.paper.layout import DETAILS, FIRST_ROW, PLACE, TOTAL
-from cardscore_frames.games.tarot.schema import PLAYERS
+from cardscore_frames.games.tarot.seats import PLAYERS
 
 __all__ = [
     "add_styles",

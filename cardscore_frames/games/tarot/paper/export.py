@@ -32,7 +32,7 @@ from cardscore_frames.games.tarot.paper.drawing import (
     write_top,
 )
 from cardscore_frames.games.tarot.paper.layout import DETAILS, FIRST_ROW, table
-from cardscore_frames.games.tarot.schema import PLAYERS
+from cardscore_frames.games.tarot.seats import PLAYERS
 
 __all__ = ["write_sheets"]
 

@@ -23,7 +23,8 @@ from cardscore_frames.excel.reading import SheetCells
 from cardscore_frames.excel.words import WordTable, read_as_typed
 from cardscore_frames.excel.words import word_tables as _word_tables
 from cardscore_frames.games.tarot.rules import CHELEMS, PETIT_CHELEMS
-from cardscore_frames.games.tarot.schema import PLAYERS, SCHEMA
+from cardscore_frames.games.tarot.schema import SCHEMA
+from cardscore_frames.games.tarot.seats import PLAYERS
 from cardscore_frames.games.tarot.vocabulary import CAMP, CHELEM, CONTRACT, POIGNEE
 
 __all__ = [

@@ -58,7 +58,7 @@ from cardscore_frames.games.tarot.paper.layout import (
     SIGMA,
     TOTAL,
 )
-from cardscore_frames.games.tarot.schema import PLAYERS
+from cardscore_frames.games.tarot.seats import PLAYERS
 
 __all__ = ["points_table", "write_points_sheets", "read_points", "POINTS_LINE"]
 
