@@ -22,6 +22,7 @@ from typing import Any, ClassVar, NamedTuple
 
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import Schema, check_log, stamp_of
 from cardscore_frames.checking.conform import typed_dtype
 from cardscore_frames.errors import (
@@ -322,13 +323,13 @@ def get_game(game: str | Game) -> Game:
 def game_dtype() -> pd.CategoricalDtype:
     """The ``game`` column's dtype: every registered game, so that ledgers of
     different games concatenate into one categorical."""
-    return pd.CategoricalDtype(list(GAMES))
+    return pd.CategoricalDtype(pd.Index(list(GAMES), dtype=TEXT))
 
 
 def role_dtype() -> pd.CategoricalDtype:
     """The ``role`` column's dtype: the roles of every registered game."""
     roles = dict.fromkeys(r for g in GAMES.values() for r in g.roles)
-    return pd.CategoricalDtype(list(roles))
+    return pd.CategoricalDtype(pd.Index(list(roles), dtype=TEXT))
 
 
 def prepare_log(

@@ -52,8 +52,9 @@ def raw_log(path: str) -> pd.DataFrame:
 def as_text(frame: pd.DataFrame) -> pd.DataFrame:
     """Every cell as a log's text: blanks empty, and numbers with fractions in
     the digits that give back the same double (``repr``; ``astype(str)`` may
-    write fewer, depending on the pandas version)."""
-    out = frame.astype(str).replace("<NA>", "")
+    write fewer, depending on the pandas version; pandas 2.3 writes a blank of a
+    categorical as "nan")."""
+    out = frame.astype(str).where(frame.notna(), "")
     for c in frame.columns:
         if pd.api.types.is_float_dtype(frame[c]):
             out[c] = [repr(float(v)) if pd.notna(v) else "" for v in frame[c]]

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardscore_frames as csf
+from cardscore_frames._compat import TEXT
 
 NAMES = ["Anne", "Bea", "Cyril", "Dora", "Eve", "Fred"]
 SETTINGS = settings(
@@ -56,8 +57,10 @@ def zero_sum_ledgers(draw, seasons=("2025", "2026"), game="tarot"):
 def comparable(table: pd.DataFrame) -> pd.DataFrame:
     out = table.copy()
     for c in out.columns:
-        if isinstance(out[c].dtype, pd.CategoricalDtype):
-            out[c] = out[c].astype(str)
+        # text either way: a concat of categoricals with other categories is
+        # text already (pandas 2.3's astype(str) would give object)
+        if isinstance(out[c].dtype, pd.CategoricalDtype | pd.StringDtype):
+            out[c] = out[c].astype(TEXT)
     keys = ["game", "league", "season", "player"]
     return out.sort_values(keys).reset_index(drop=True)
 

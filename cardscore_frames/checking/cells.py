@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
+
 __all__ = ["Cells", "blank_value", "odd_kind"]
 
 #: What a cell holding more than one value (or raw bytes) is called in messages.
@@ -188,7 +190,7 @@ class Cells:
         gathered (much faster than converting a million Python strings)."""
         per = pd.array(
             [None if b else fn(u) for u, b in zip(self.uniques, self.blank_u)],
-            dtype="str",
+            dtype=TEXT,
         )
         return per.take(np.where(self.codes < 0, len(self.uniques) - 1, self.codes))
 

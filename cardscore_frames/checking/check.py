@@ -16,6 +16,7 @@ from typing import Any, Literal, NamedTuple
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking.conform import conform, share_names
 from cardscore_frames.checking.groups import GameIndex, game_index
 from cardscore_frames.checking.numbers import filled
@@ -213,7 +214,7 @@ def _typed_empty(f, problems: Problems):
 def _blank_text(size: int, index: pd.Index) -> pd.Series:
     """A column of ``size`` blank cells, as a categorical of text reads."""
     none = np.full(size, -1, dtype=np.int8)
-    blank = pd.Categorical.from_codes(none, categories=pd.Index([], dtype="str"))
+    blank = pd.Categorical.from_codes(none, categories=pd.Index([], dtype=TEXT))
     return pd.Series(blank, index=index)
 
 
@@ -293,7 +294,7 @@ def _no_rows(out: pd.DataFrame, schema: Schema) -> pd.DataFrame:
     """No deals, but every column of the schema typed (a whole-log problem may be
     a missing column): what a log of no rows reads as, the other columns kept."""
     scratch = Problems(schema.game, pd.DataFrame(index=range(0)), key=schema.key)
-    empty = pd.Series(pd.Categorical([], categories=pd.Index([], dtype="str")))
+    empty = pd.Series(pd.Categorical([], categories=pd.Index([], dtype=TEXT)))
     typed = {f.name: conform(f, empty, scratch) for f in schema.fields}
     share_names(typed, list(schema.fields))
     others = [c for c in out.columns if c not in typed]
@@ -327,7 +328,7 @@ def restated(collected: Collected, failure_cases: pd.DataFrame) -> Collected:
     return Collected(collected.deals, rejected, failure_cases)
 
 
-def _reasons(fc: pd.DataFrame, bad: np.ndarray) -> np.ndarray:
+def _reasons(fc: pd.DataFrame, bad: np.ndarray) -> pd.api.extensions.ExtensionArray:
     """Per rejected row (``bad``: a mask of the log's rows, or the rejected
     rows' positions), its problems joined (whole-log problems first)."""
     per_row = (
@@ -337,10 +338,10 @@ def _reasons(fc: pd.DataFrame, bad: np.ndarray) -> np.ndarray:
     )
     table = "; ".join(fc.loc[fc["row"].isna(), "message"])
     rows = np.flatnonzero(bad) if bad.dtype == bool else bad
-    reasons = per_row.reindex(rows, fill_value="").astype("str")
+    reasons = per_row.reindex(rows, fill_value="").astype(TEXT)
     if table:
         reasons = (table + "; " + reasons).str.rstrip("; ")
-    return reasons.to_numpy(dtype=object)
+    return reasons.array  # text, not aligned on the rows by index
 
 
 def _free_name(columns: pd.Index, name: str) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking.cells import Cells as _Cells
 from cardscore_frames.checking.numbers import (
     filler,
@@ -110,9 +111,9 @@ def _to_id(f: Field, cells: _Cells, problems: Problems):
         per[~cells.blank_u] = whole
         return pd.arrays.IntegerArray(per[cells.codes], cells.is_blank.copy())
     text = [None if b else _id_text(u) for u, b in zip(cells.uniques, cells.blank_u)]
-    codes, names = pd.factorize(pd.Series(text, dtype="str"))
+    codes, names = pd.factorize(pd.Series(text, dtype=TEXT))
     return pd.Categorical.from_codes(
-        codes[cells.codes], categories=pd.Index(names, dtype="str")
+        codes[cells.codes], categories=pd.Index(names, dtype=TEXT)
     )
 
 
@@ -170,7 +171,7 @@ def _text_ids(cells: _Cells):
     codes, names = pd.factorize(text.where(given, None))
     return pd.Categorical.from_codes(  # factorize's codes are valid ones
         cells.spread(np.append(codes, -1)),
-        categories=pd.Index(names, dtype="str"),
+        categories=pd.Index(names, dtype=TEXT),
         validate=False,
     )
 
@@ -184,7 +185,7 @@ def _whole_ids(values: list) -> np.ndarray | None:
         for u in values
     ):
         return np.array(values, dtype=np.int64) if values else np.zeros(0, np.int64)
-    text = pd.Series([_id_text(u) for u in values], dtype="str")
+    text = pd.Series([_id_text(u) for u in values], dtype=TEXT)
     plain = text.str.fullmatch(_PLAIN_INT.pattern) & (text.str.len() < 19)
     return text.astype("int64").to_numpy() if plain.all() else None
 
@@ -213,7 +214,7 @@ def _to_name(f: Field, cells: _Cells, problems: Problems):
     names = sorted({n for n in stripped if n is not None})
     where = {n: i for i, n in enumerate(names)}
     lut = np.array([-1 if n is None else where[n] for n in stripped], dtype=np.int32)
-    dtype = pd.CategoricalDtype(pd.Index(names, dtype="str"), ordered=True)
+    dtype = pd.CategoricalDtype(pd.Index(names, dtype=TEXT), ordered=True)
     return pd.Categorical.from_codes(cells.spread(lut), dtype=dtype, validate=False)
 
 
@@ -224,7 +225,7 @@ def share_names(typed: dict[str, pd.Series], fields: list[Field]) -> None:
     names = (
         sorted(set().union(*(typed[c].cat.categories for c in cols))) if cols else []
     )
-    shared = pd.Index(names, dtype="str")
+    shared = pd.Index(names, dtype=TEXT)
     for c in cols:
         if not typed[c].cat.categories.equals(shared):  # else: shared already
             typed[c] = typed[c].cat.set_categories(shared)
@@ -252,7 +253,7 @@ def _to_label(f: Field, cells: _Cells, problems: Problems):
     labels = sorted({t for t in text if t is not None})
     where = {t: i for i, t in enumerate(labels)}
     lut = np.array([-1 if t is None else where[t] for t in text], dtype=np.int32)
-    dtype = pd.CategoricalDtype(pd.Index(labels, dtype="str"))
+    dtype = pd.CategoricalDtype(pd.Index(labels, dtype=TEXT))
     return pd.Categorical.from_codes(cells.spread(lut), dtype=dtype, validate=False)
 
 
@@ -345,7 +346,9 @@ def _to_choice(f: Field, cells: _Cells, problems: Problems):
     where = {c: i for i, c in enumerate(categories)}
     code_u = np.array([-1 if n is None else where[n] for n in norm], dtype=np.int16)
     return pd.Categorical.from_codes(
-        cells.spread(code_u), dtype=pd.CategoricalDtype(categories), validate=False
+        cells.spread(code_u),
+        dtype=pd.CategoricalDtype(pd.Index(categories, dtype=TEXT)),
+        validate=False,
     )
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import as_inferred
 from cardscore_frames.errors import FAILURE_COLUMNS
 
 __all__ = ["Problems", "Source"]
@@ -216,7 +217,7 @@ class Problems:
         fc = fc.reset_index(drop=True)[columns]
         if self.item == "seat" and isinstance(self.raw.get("player"), pd.Series):
             fc["player"] = self._names(fc["row"])  # a sheet's row is a player
-        return fc
+        return as_inferred(fc)  # text columns str, under pandas 2.3 too
 
     def _names(self, rows: pd.Series) -> np.ndarray:
         """The ``player`` cell of each problem's row (None for the whole table)."""

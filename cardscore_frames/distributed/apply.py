@@ -22,6 +22,7 @@ from typing import Any
 
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import stamp
 from cardscore_frames.contract import get_game
 from cardscore_frames.distributed.partitions import check_whole, game_keys, key_columns
@@ -229,7 +230,7 @@ def sheet(fn: Callable[..., pd.DataFrame], scored: Any, *, game: str) -> Any:
     one = partial(_sheet_part, fn=fn, game=game, rules=known.rules)
     meta = one(scored._meta)
     # an empty frame's text columns come out as object, a full one's as str
-    meta = meta.astype({c: "str" for c in meta if meta[c].dtype == object})
+    meta = meta.astype({c: TEXT for c in meta if meta[c].dtype == object})
     out = scored.map_partitions(one, meta=meta, enforce_metadata=False)
     schema = get_game(game).schema("sheet")
     plan = Plan(schema, known.rules, meta, known.plan.offsets, known.plan.files)

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import Collected, Schema, Source, check_log
 from cardscore_frames.contract import prepare_log
 from cardscore_frames.distributed.errors import (
@@ -194,7 +195,7 @@ def globalised(
     out = failures.copy()
     out["row"] = pd.array(out["row"], dtype="Int64") + offset
     out["partition"] = pd.array([number] * len(out), dtype="Int64")
-    out["file"] = pd.array([file] * len(out), dtype="str")
+    out["file"] = pd.array([file] * len(out), dtype=TEXT)
     return out
 
 
@@ -240,7 +241,7 @@ def _united(column: str, dtypes: list, field: Any) -> Any:
     names = {str(d) for d in dtypes}
     if len(names) == 1:
         return dtypes[0]
-    return "str" if names <= {"str", "Int64"} else object
+    return TEXT if names <= {"str", "Int64"} else object
 
 
 def _game_id_dtype(dtypes: list) -> Any:
@@ -252,12 +253,12 @@ def _game_id_dtype(dtypes: list) -> Any:
         return dtypes[0]
     if any(isinstance(d, pd.CategoricalDtype) for d in dtypes):
         return UNKNOWN
-    return "str"
+    return TEXT
 
 
 #: A categorical whose categories differ from partition to partition (Dask's
 #: own marker: ``.cat.known`` is False, and Dask unites them when computed).
-UNKNOWN = pd.CategoricalDtype(pd.Index(["__UNKNOWN_CATEGORIES__"], dtype="str"))
+UNKNOWN = pd.CategoricalDtype(pd.Index(["__UNKNOWN_CATEGORIES__"], dtype=TEXT))
 
 
 def conform_part(typed: pd.DataFrame, plan: Plan, number: int) -> pd.DataFrame:
@@ -280,7 +281,7 @@ def _as(column: pd.Series, want: Any, plan: Plan, number: int) -> pd.Series:
     if want == UNKNOWN:
         if isinstance(column.dtype, pd.CategoricalDtype):
             return column
-        return column.astype("str").astype("category")
+        return column.astype(TEXT).astype("category")
     if isinstance(want, pd.CategoricalDtype):
         have = column.cat.categories
         if have.equals(want.categories) and column.cat.ordered == want.ordered:

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import (
     Problems,
     Schema,
@@ -232,7 +233,7 @@ def wide_from_ledger(
         for c in ("league", "season", "date", "table")
         if c in ledger and head[c].notna().any()
     }
-    out["game_id"] = head["game_id"].astype("str").to_numpy()
+    out["game_id"] = head["game_id"].astype(TEXT).to_numpy()
     out["deal"] = head["deal"].to_numpy()
     seat = ledger["seat"].to_numpy(dtype=np.int64) - 1
     names = ledger["player"].to_numpy(dtype=object)

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 import pandas as pd
 from pandas.api.types import union_categoricals
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import stamp_of
 from cardscore_frames.errors import CardscoreError
 
@@ -65,5 +66,5 @@ def _share_names(frame: pd.DataFrame) -> pd.DataFrame:
     if not names:
         return frame
     shared = sorted(set().union(*(frame[c].cat.categories for c in names)))
-    cats = pd.Index(shared, dtype="str")
+    cats = pd.Index(shared, dtype=TEXT)
     return frame.assign(**{c: frame[c].cat.set_categories(cats) for c in names})

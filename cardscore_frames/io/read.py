@@ -13,6 +13,7 @@ from typing import Any, Literal, overload
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import Collected, Errors, Source, check_log
 from cardscore_frames.contract import get_game
 from cardscore_frames.dispatch import is_dask
@@ -192,7 +193,7 @@ def _file_rejected(exc: LogValidationError, schema: Any, rules: Any) -> Collecte
     file of another program): no deal to keep, each deal it names rejected
     with its problems."""
     names = [f.name for f in schema.fields if f.required]
-    empty = pd.DataFrame({name: pd.Series([], dtype="str") for name in names})
+    empty = pd.DataFrame({name: pd.Series([], dtype=TEXT) for name in names})
     good = check_log(empty, schema, rules=rules, errors="collect").deals
     fc = exc.failure_cases
     rejected = (
@@ -264,7 +265,7 @@ def _as_text(frame: pd.DataFrame) -> pd.DataFrame:
         return frame
     out = frame.copy(deep=False)
     for j in text:  # by position: a log may repeat a column's name
-        out.isetitem(j, frame.iloc[:, j].astype("str"))
+        out.isetitem(j, frame.iloc[:, j].astype(TEXT))
     return out
 
 

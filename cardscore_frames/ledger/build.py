@@ -10,6 +10,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import game_index
 from cardscore_frames.checking.seats import seated, seats_taken, shared_names
 from cardscore_frames.ledger.schema import registry
@@ -130,21 +131,21 @@ def _game_labels(scored: pd.DataFrame, index, game: str) -> dict:
     text = {c: _label_text(codes, cats) for c, (codes, cats) in labels.items()}
     keys = game_keys(game, text["league"], text["season"], text["game_id"])
     codes, uniques = pd.factorize(keys)
-    return {"game_key": (codes, pd.Index(uniques, dtype="str")), **labels}
+    return {"game_key": (codes, pd.Index(uniques, dtype=TEXT)), **labels}
 
 
 def _label_text(codes: np.ndarray, categories: pd.Index) -> pd.Series:
     """Each game's label as text, "" where blank."""
     if not len(categories):
-        return pd.Series([""] * len(codes), dtype="str")
-    text = pd.Series(categories.take(np.maximum(codes, 0)), dtype="str")
+        return pd.Series([""] * len(codes), dtype=TEXT)
+    text = pd.Series(categories.take(np.maximum(codes, 0)), dtype=TEXT)
     return text.where(codes >= 0, "")
 
 
 def _labels_at(scored: pd.DataFrame, column: str, first: np.ndarray):
     """(codes, categories) of a text column at each game's first deal."""
     if column not in scored:
-        return np.full(len(first), -1, np.int64), pd.Index([], dtype="str")
+        return np.full(len(first), -1, np.int64), pd.Index([], dtype=TEXT)
     values = scored[column]
     if isinstance(values.dtype, pd.CategoricalDtype):
         cats = values.cat.categories
@@ -152,10 +153,10 @@ def _labels_at(scored: pd.DataFrame, column: str, first: np.ndarray):
             return values.cat.codes.to_numpy()[first].astype(np.int64), cats
     codes, uniques = pd.factorize(values.take(first))
     if uniques.dtype.kind in "iu" or str(uniques.dtype) in ("Int64", "Int32"):
-        text = uniques.astype("str")  # whole numbers: their digits, at once
+        text = uniques.astype(TEXT)  # whole numbers: their digits, at once
     else:
         text = [plain_text(u) for u in uniques]
-    return codes.astype(np.int64), pd.Index(text, dtype="str")
+    return codes.astype(np.int64), pd.Index(text, dtype=TEXT)
 
 
 def _game_dates(scored: pd.DataFrame, index) -> np.ndarray:
@@ -200,7 +201,7 @@ def game_keys(game: str, league, season, game_id) -> pd.Series:
         pa.scalar(" / ", pa.large_string()),
         null_handling="skip",
     )
-    return pd.Series(key, dtype="str")
+    return pd.Series(key, dtype=TEXT)
 
 
 def _arrow_text(values) -> pa.Array:
@@ -221,7 +222,7 @@ def _player_codes(
         return codes, shared
     per_column = [pd.factorize(scored[c]) for c in player_columns]
     names = pd.Index(
-        sorted(set().union(*(set(map(str, u)) for _, u in per_column))), dtype="str"
+        sorted(set().union(*(set(map(str, u)) for _, u in per_column))), dtype=TEXT
     )
     codes = np.empty((len(scored), len(player_columns)), dtype=np.int32)
     for j, (col_codes, uniques) in enumerate(per_column):

@@ -8,6 +8,7 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.errors import LedgerError
 from cardscore_frames.ledger.build import blank_value, game_keys, plain_text, text_of
 from cardscore_frames.ledger.schema import LEDGER_COLUMNS, LEDGER_DTYPES, registry
@@ -102,7 +103,7 @@ def conformed(ledger: pd.DataFrame) -> pd.DataFrame:
     for c in ("league", "season", "table"):
         if c not in out:
             out[c] = pd.Categorical(
-                [None] * len(out), categories=pd.Index([], dtype="str")
+                [None] * len(out), categories=pd.Index([], dtype=TEXT)
             )
     if "date" not in out:
         out["date"] = np.full(len(out), np.datetime64("NaT"), dtype="datetime64[ns]")
@@ -163,7 +164,7 @@ def _as_text_category(values: pd.Series) -> pd.Series:
     text = values.astype(object).map(
         lambda v: None if blank_value(v) else plain_text(v)
     )
-    cats = pd.Index(sorted(set(text.dropna())), dtype="str")
+    cats = pd.Index(sorted(set(text.dropna())), dtype=TEXT)
     return pd.Series(pd.Categorical(text, categories=cats), index=values.index)
 
 
@@ -193,7 +194,7 @@ def _minted_keys(out: pd.DataFrame) -> np.ndarray:
     game, league, season, game_id = (
         text_of(out[c]) for c in ("game", "league", "season", "game_id")
     )
-    keys = pd.Series([""] * len(out), dtype="str")
+    keys = pd.Series([""] * len(out), dtype=TEXT)
     for name in np.unique(game):  # one vectorised key per game of the frame
         rows = game == name
         keys[rows] = game_keys(name, league[rows], season[rows], game_id[rows]).array

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.contract import get_game
 from cardscore_frames.errors import LedgerError
 from cardscore_frames.season.figures import group_ids
@@ -134,7 +135,7 @@ def _with_sides(results: pd.DataFrame) -> pd.DataFrame:
         if column is not None and column in results:
             rows = (results["game"] == name).to_numpy()
             side[rows] = results.loc[rows, column].astype(str)
-    return results.assign(side=side.astype("category"))
+    return results.assign(side=side.astype(TEXT).astype("category"))
 
 
 def _sides(frame: pd.DataFrame) -> np.ndarray:

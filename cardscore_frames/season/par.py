@@ -253,7 +253,7 @@ def _season(games: pd.DataFrame, by: list[str]) -> pd.DataFrame:
         game=games["game"].astype(str), player=games["player"].astype(str)
     )
     out = (
-        work.groupby(keys, sort=True, dropna=False)
+        work.groupby(keys, sort=True, dropna=False, observed=True)
         .agg(
             games=("score", "size"),
             score=("score", "sum"),

@@ -141,7 +141,7 @@ def ranked(part, results, gid, groups, rule: Ranking, own, rank_by) -> pd.DataFr
     """Criteria values, then ranks, for the rows of one rule."""
     criteria = _expanded(rule.criteria(own), int(part["players_max"].max()))
     if "place_points" in criteria and "place_points" not in part:
-        part["place_points"] = place_points_of(results, gid, part)
+        part = part.assign(place_points=place_points_of(results, gid, part))
     values = pd.DataFrame(index=part.index)
     for name in criteria:
         if name == "direct":
@@ -167,16 +167,19 @@ def ranked(part, results, gid, groups, rule: Ranking, own, rank_by) -> pd.DataFr
     part, values, groups = part.iloc[order], values.iloc[order], groups[order]
     largest = largest.to_numpy()[order]
     filled = values.fillna(-np.inf)
-    part["rank"] = competition_rank(filled, groups)
-    part["rank_points"] = values[criteria[0]].to_numpy()
+    # assign, not setitem: part is a selection (pandas 2.3 would warn)
+    ranks = {
+        "rank": competition_rank(filled, groups),
+        "rank_points": values[criteria[0]].to_numpy(),
+    }
     for k, name in enumerate(criteria[1:], start=1):
-        part[f"tiebreak_{k}"] = values[name].to_numpy()
+        ranks[f"tiebreak_{k}"] = values[name].to_numpy()
     words = {
         size: _words([c for c in criteria if _within(c, size)], rank_by)
         for size in np.unique(largest)
     }
-    part["ranking"] = [words[size] for size in largest]
-    return part
+    ranks["ranking"] = [words[size] for size in largest]
+    return part.assign(**ranks)
 
 
 def _within(criterion: str, largest: int) -> bool:

@@ -9,6 +9,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.errors import RulesError
 from cardscore_frames.season.club_rules import (
@@ -359,7 +360,7 @@ def _finish(out: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     sort_keys += [out["rank"].to_numpy(), out["player"].astype(str).to_numpy()]
     order = np.lexsort(sort_keys[::-1])
     out = out.iloc[order].reset_index(drop=True)
-    out["ranking"] = out["ranking"].astype("category")
+    out["ranking"] = out["ranking"].astype(TEXT).astype("category")
     for c in ("games", "deals", "wins", "losses", "longest_streak", "rank"):
         out[c] = out[c].astype(np.int64)
     return out

@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames import ledger as _ledger
+from cardscore_frames._compat import TEXT
 from cardscore_frames.contract import ensure_scored
 from cardscore_frames.dispatch import dask_aware
 from cardscore_frames.games.belot.points_log import POINTS_SCHEMA, points_to_ledger
@@ -94,7 +95,9 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
         },
     )
     pair = ledger["pair"].to_numpy()
-    ledger["pair"] = pd.Categorical.from_codes(pair, PAIRS, validate=False)
+    ledger["pair"] = pd.Categorical.from_codes(
+        pair, pd.Index(PAIRS, dtype=TEXT), validate=False
+    )
     won = ledger["match_won"].to_numpy()
     ledger["match_won"] = pd.arrays.BooleanArray(won == 1, won < 0)
     return ledger

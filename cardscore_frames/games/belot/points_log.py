@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames import ledger as _ledger
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import (
     METADATA_COLUMNS,
     Field,
@@ -153,7 +154,7 @@ def score_points(
         "total_a": proto.total_a,
         "total_b": proto.total_b,
         "match_over": proto.ends,
-        "winner": pd.Categorical.from_codes(winner, PAIRS),
+        "winner": pd.Categorical.from_codes(winner, pd.Index(PAIRS, dtype=TEXT)),
     }
     kept = deals.drop(columns=[c for c in POINTS_SCORE_COLUMNS if c in deals])
     out = pd.concat([kept, pd.DataFrame(added, index=deals.index)], axis=1)
@@ -189,7 +190,9 @@ def points_to_ledger(
             "match_won": np.where(won < 0, -1, won == np.where(is_a, 0, 1)),
         },
     )
-    ledger["pair"] = pd.Categorical.from_codes(ledger["pair"].to_numpy(), PAIRS)
+    ledger["pair"] = pd.Categorical.from_codes(
+        ledger["pair"].to_numpy(), pd.Index(PAIRS, dtype=TEXT)
+    )
     won = ledger["match_won"].to_numpy()
     ledger["match_won"] = pd.arrays.BooleanArray(won == 1, won < 0)
     return ledger

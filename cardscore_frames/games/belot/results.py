@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import (
     GAME_KEY,
     METADATA_COLUMNS,
@@ -93,7 +94,7 @@ def matches(scored: pd.DataFrame) -> pd.DataFrame:
     out["winner"] = decided.reindex(np.arange(index.n_games)).set_axis(out.index)
     is_a = (out["winner"] == "a").to_numpy()
     names = np.where(is_a, out["pair_a"], out["pair_b"])
-    out["winning_pair"] = pd.Series(names, index=out.index, dtype="str").where(
+    out["winning_pair"] = pd.Series(names, index=out.index, dtype=TEXT).where(
         out["finished"]
     )
     margin = (out["total_a"] - out["total_b"]).abs().astype("Int64")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import Field, Problems, Schema, filled, game_index
 from cardscore_frames.checking.seats import name_codes
 from cardscore_frames.games.belot.arithmetic import ARRAYS, score_arrays
@@ -125,8 +126,8 @@ def check_players(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None
 
 def pair_key(deals: pd.DataFrame, first: str, second: str) -> pd.Series:
     """A pair as ``"x & y"``, names in order, so that a seat swap is no change."""
-    x = deals[first].astype(object).fillna("").astype("str")  # may be categorical
-    y = deals[second].astype(object).fillna("").astype("str")
+    x = deals[first].astype(object).fillna("").astype(TEXT)  # may be categorical
+    y = deals[second].astype(object).fillna("").astype(TEXT)
     swap = (x > y).to_numpy()
     return x.where(~swap, y) + " & " + y.where(~swap, x)
 

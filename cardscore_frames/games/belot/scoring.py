@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import game_index, stamp
 from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.contract import prepare_log
@@ -136,11 +137,11 @@ def score(
         "points_defender": pts.defenders,
         "points_a": pts.points_a,
         "points_b": pts.points_b,
-        "bait": pd.Categorical.from_codes(bait, _BAIT),
+        "bait": pd.Categorical.from_codes(bait, pd.Index(_BAIT, dtype=TEXT)),
         "total_a": proto.total_a,
         "total_b": proto.total_b,
         "match_over": proto.ends,
-        "winner": pd.Categorical.from_codes(winner, PAIRS),
+        "winner": pd.Categorical.from_codes(winner, pd.Index(PAIRS, dtype=TEXT)),
     }
     out = deals.drop(columns=[c for c in SCORE_COLUMNS if c in deals])
     # copy=False: the new arrays become the columns as they are (not one block)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import stamp
 from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.contract import prepare_log
@@ -134,7 +135,9 @@ def _assemble(deals: pd.DataFrame, res: ScoredArrays) -> pd.DataFrame:
             "players": res.n,
             "declarer_seat": _seat_number(st.declarer),
             "dealer_seat": _seat_number(st.dealer),
-            "outcome": pd.Categorical.from_codes(effect.outcome, categories=OUTCOMES),
+            "outcome": pd.Categorical.from_codes(
+                effect.outcome, categories=pd.Index(OUTCOMES, dtype=TEXT)
+            ),
             **{
                 name: getattr(effect, name).astype(np.int32, copy=False)
                 for name in ("value", "whisters", "undertricks", "shortfall")

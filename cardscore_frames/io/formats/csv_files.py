@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.errors import LogReadError
 from cardscore_frames.io.encoding import decode, fallback_of
 from cardscore_frames.io.formats.common import _SHOWN, _is_utf8, _unreadable
@@ -254,7 +255,7 @@ def _ragged_message(path: Path, bad: list, width: int, lines) -> str:
 
 def _no_rows(names: list[str]) -> pd.DataFrame:
     """The table of a file that has a header and no row: text columns, empty."""
-    empty = pd.Categorical([], categories=pd.Index([], dtype="str"))
+    empty = pd.Categorical([], categories=pd.Index([], dtype=TEXT))
     columns = [pd.Series(empty, name=n, dtype=empty.dtype) for n in names]
     frame = pd.concat(columns, axis=1) if columns else pd.DataFrame()
     frame.columns = pd.Index(names)

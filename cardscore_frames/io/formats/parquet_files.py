@@ -8,13 +8,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.errors import LogReadError
 from cardscore_frames.io.formats.common import need
 
 
 def _blank_cells(n: int) -> pd.Categorical:
     """``n`` blank text cells: a categorical of no text, every code -1."""
-    text = pd.CategoricalDtype(pd.Index([], dtype="str"))
+    text = pd.CategoricalDtype(pd.Index([], dtype=TEXT))
     return pd.Categorical.from_codes(np.full(n, -1, dtype=np.int8), dtype=text)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import METADATA_COLUMNS
 from cardscore_frames.games.preferans.rules import MAX_SEATS
 from cardscore_frames.games.preferans.settlement.layout import Sheet, whists_matrix
@@ -137,7 +138,7 @@ def pair_frame(
         }
     )
     frame["game_id"] = frame["game_id"].astype(checked["game_id"].dtype)
-    frame[["player", "opponent"]] = frame[["player", "opponent"]].astype("str")
+    frame[["player", "opponent"]] = frame[["player", "opponent"]].astype(TEXT)
     for col in METADATA_COLUMNS:  # as settle: two seasons' game 1 are two games
         if col in checked:
             frame[col] = checked[col].array.take(sh.row[s, g])
