@@ -24,7 +24,7 @@ from cardscore_frames.checking.schema import (
     Schema,
     normalise_token,
 )
-from cardscore_frames.checking.stamp import Stamp, stamp, stamp_of
+from cardscore_frames.checking.stamp import Stamp, mark, stamp, stamp_of
 
 __all__ = [
     "Field",
@@ -46,6 +46,7 @@ __all__ = [
     "running_sum",
     "telling_columns",
     "normalise_token",
+    "mark",
     "stamp",
     "stamp_of",
 ]

@@ -28,7 +28,7 @@ import pandas as pd
 
 from cardscore_frames._compat import writes_in_place
 
-__all__ = ["Stamp", "stamp", "stamp_of", "take_kept", "ATTR"]
+__all__ = ["Stamp", "mark", "stamp", "stamp_of", "take_kept", "ATTR"]
 
 #: The key of the stamp in ``DataFrame.attrs``.
 ATTR = "cardscore"
@@ -109,6 +109,37 @@ class Stamp(dict):
             return False
 
 
+def mark(
+    frame: pd.DataFrame,
+    *,
+    game: str,
+    kind: str,
+    rules: Any,
+    columns: tuple[str, ...] | None = None,
+    source: str | None = None,
+    encoding: str | None = None,
+    memo: dict | None = None,
+) -> Stamp:
+    """A stamp of ``frame``'s columns as they are now, not attached to it: what
+    :func:`stamp` puts in a frame's attrs, or what a memo of work on a user's
+    frame keeps beside it (the frame itself left as it was)."""
+    columns = tuple(frame.columns if columns is None else columns)
+    return Stamp(
+        game=game,
+        kind=kind,
+        rules=rules,
+        columns=columns,
+        source=source,
+        encoding=encoding,
+        keep=frame.copy(deep=False),  # registers the arrays with copy-on-write
+        arrays=tuple(_array_of(frame[c]) for c in columns),
+        digests=tuple(_digest(frame[c]) for c in columns)
+        if writes_in_place()
+        else None,
+        memo=memo,
+    )
+
+
 def stamp(
     frame: pd.DataFrame,
     *,
@@ -122,20 +153,14 @@ def stamp(
 ) -> pd.DataFrame:
     """Stamp ``frame`` in place (it is a frame the package just made) and return it;
     ``memo`` keeps what a later step may reuse while the stamp holds."""
-    columns = tuple(frame.columns if columns is None else columns)
-    keep = frame.copy(deep=False)  # registers the arrays with copy-on-write
-    frame.attrs[ATTR] = Stamp(
+    frame.attrs[ATTR] = mark(
+        frame,
         game=game,
         kind=kind,
         rules=rules,
         columns=columns,
         source=source,
         encoding=encoding,
-        keep=keep,
-        arrays=tuple(_array_of(frame[c]) for c in columns),
-        digests=tuple(_digest(frame[c]) for c in columns)
-        if writes_in_place()
-        else None,
         memo=memo,
     )
     return frame

@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.checking import Stamp, stamp
+from cardscore_frames.checking import Stamp, mark
 from cardscore_frames.contract import get_game
 from cardscore_frames.errors import LedgerError
 from cardscore_frames.ledger import check_ledger, unite
@@ -90,8 +90,9 @@ def _prepare(ledger: pd.DataFrame) -> Prepared:
 
 def _remember(ledger: pd.DataFrame, out: Prepared) -> None:
     key = id(ledger)
-    mark = stamp(ledger.copy(deep=False), game="", kind="ledger", rules=None)
-    _MEMO[key] = (mark.attrs["cardscore"], tuple(ledger.columns), out)
+    # the ledger's own arrays (a copy's extension arrays are other objects)
+    found = mark(ledger, game="", kind="ledger", rules=None)
+    _MEMO[key] = (found, tuple(ledger.columns), out)
     weakref.finalize(ledger, _MEMO.pop, key, None)
 
 
