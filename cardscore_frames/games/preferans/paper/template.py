@@ -3,8 +3,8 @@
 The scorekeeper types each player's final pool, mountain and whists on each
 opponent into the end-of-game table, with the pool target, the price of a
 whist and the currency's unit; the drawing follows the table, and the two
-settlements beside it, the seed's method 1 and the exact one, are formulas
-(:mod:`.settlement`) over the table and the rules sheet, written from
+settlements beside it, the paper method (method 1) and the exact one, are
+formulas (:mod:`.settlement`) over the table and the rules sheet, written from
 the package's rules. It reads back as the preferans ``sheet`` log.
 """
 
@@ -40,7 +40,7 @@ __all__ = ["write_template", "OPTIONS"]
 
 #: Template options and their allowed values (None: any).
 OPTIONS = {**DETAIL_OPTIONS, "pool_target": None, "whist_price": None, "unit": None}
-#: The template settles by the seed's method 1 beside the exact formula.
+#: The template settles by the paper method (method 1) beside the exact formula.
 METHODS = ("paper", "exact")
 
 
