@@ -63,7 +63,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from common import bench_parser, limit_line, peak_mb, rate_line  # noqa: E402
+from common import bench_parser, commit, limit_line, peak_mb, rate_line  # noqa: E402
 
 DATA = ROOT / "out" / "bench"
 RESULTS = ROOT / "benchmarks" / "results"
@@ -341,17 +341,6 @@ def write_results(rows: list[dict], load: tuple[str, str], commit: str) -> None:
     (RESULTS / "dask-latest.md").write_text("\n".join(head + lines) + "\n" + note)
 
 
-def _commit() -> str:
-    got = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    return got.stdout.strip() or "unknown"
-
-
 def _load() -> str:
     return ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -394,7 +383,7 @@ def main() -> None:
             report(n, measure(n, 1, "dask", persist),
                    f"{how}, Dask's malloc default", rows)  # fmt: skip
     load.append(_load())
-    write_results(rows, (load[0], load[1]), _commit())
+    write_results(rows, (load[0], load[1]), commit())
     print(f"load average at the end {load[1]}; written to {RESULTS / 'dask-latest.md'}")
 
 

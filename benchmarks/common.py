@@ -13,6 +13,7 @@ import argparse
 import atexit
 import json
 import resource
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -22,6 +23,21 @@ from typing import Any
 #: The records of this process, in the order they were printed.
 RECORDS: list[dict[str, Any]] = []
 _OUT: dict[str, str] = {}
+
+
+def commit() -> str:
+    """The short hash of the checked-out commit, or "unknown" outside git."""
+    try:
+        got = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=Path(__file__).resolve().parent,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return got.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
 
 
 def best_of(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:

@@ -27,6 +27,7 @@ import tempfile
 from pathlib import Path
 
 import pandas as pd
+from common import commit
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
@@ -63,20 +64,6 @@ def run_one(script: Path, quick: bool) -> list[dict]:
         if code or not out.exists():
             return [{"benchmark": script.stem, "stage": "(failed)", "verdict": "ERROR"}]
         return json.loads(out.read_text(encoding="utf-8"))
-
-
-def commit() -> str:
-    try:
-        got = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            cwd=HERE,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        return got.stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def main() -> int:

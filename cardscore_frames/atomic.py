@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["atomic_path", "atomic_open", "write_text", "write_bytes"]
+__all__ = ["atomic_path", "atomic_open", "write_text", "write_bytes", "write_frame"]
 
 _NEW_FILE_MODE = 0o666  # the kernel applies the umask, as for open(..., "w")
 
@@ -146,6 +146,32 @@ def write_bytes(target: str | os.PathLike[str], data: bytes) -> Path:
     with atomic_open(target, "wb") as handle:
         handle.write(data)
     return _resolve_target(Path(target))
+
+
+def write_frame(frame: Any, target: str | os.PathLike[str]) -> Path:
+    """Write a DataFrame to ``target`` atomically, without its index: CSV for a
+    ``.csv`` name, Parquet for a ``.parquet`` one.
+
+    Returns
+    -------
+    pathlib.Path
+        ``target``, as given.
+
+    Raises
+    ------
+    ValueError
+        ``target`` ends in neither ``.csv`` nor ``.parquet``.
+    """
+    path = Path(target)
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".parquet"):
+        raise ValueError(f"a table is written as .csv or .parquet; got {path.name!r}")
+    with atomic_path(path) as tmp:
+        if suffix == ".csv":
+            frame.to_csv(tmp, index=False)
+        else:
+            frame.to_parquet(tmp, index=False)
+    return path
 
 
 def _resolve_target(target: Path) -> Path:

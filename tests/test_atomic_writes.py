@@ -70,6 +70,33 @@ def test_scored_deals_from_the_command_line(suffix, scored, tmp_path, monkeypatc
     _untouched(target)
 
 
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_file_of_a_generated_archive(suffix, tmp_path, monkeypatch):
+    """A file that fails half-way is not left behind, half written."""
+    name = "to_csv" if suffix == ".csv" else "to_parquet"
+    monkeypatch.setattr(
+        pd.DataFrame, name, _half_then_full_disk(getattr(pd.DataFrame, name))
+    )
+    with pytest.raises(OSError, match="No space left"):
+        csf.generate_archive(
+            tmp_path, game="belot", deals=40, files=1, leagues=1,
+            format=suffix[1:], seasons=["2024-25"],
+        )  # fmt: skip
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_table_is_csv_or_parquet(tmp_path):
+    from cardscore_frames.atomic import write_frame
+
+    frame = pd.DataFrame({"player": ["Anne", "Bruno"], "score": [318, -318]})
+    for suffix, read in ((".csv", pd.read_csv), (".parquet", pd.read_parquet)):
+        path = write_frame(frame, tmp_path / f"t{suffix.upper()}")
+        pd.testing.assert_frame_equal(read(path), frame)
+    with pytest.raises(ValueError, match=r"\.csv or \.parquet; got 't\.xlsx'"):
+        write_frame(frame, tmp_path / "t.xlsx")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.CSV", "t.PARQUET"]
+
+
 def test_score_sheets_in_excel(scored, tmp_path, monkeypatch):
     import xlsxwriter
 

@@ -140,29 +140,11 @@ def mark(
     )
 
 
-def stamp(
-    frame: pd.DataFrame,
-    *,
-    game: str,
-    kind: str,
-    rules: Any,
-    columns: tuple[str, ...] | None = None,
-    source: str | None = None,
-    encoding: str | None = None,
-    memo: dict | None = None,
-) -> pd.DataFrame:
-    """Stamp ``frame`` in place (it is a frame the package just made) and return it;
+def stamp(frame: pd.DataFrame, **fields: Any) -> pd.DataFrame:
+    """Stamp ``frame`` in place (it is a frame the package just made) and return
+    it; ``fields`` are :func:`mark`'s (``game``, ``kind``, ``rules``, ...), and
     ``memo`` keeps what a later step may reuse while the stamp holds."""
-    frame.attrs[ATTR] = mark(
-        frame,
-        game=game,
-        kind=kind,
-        rules=rules,
-        columns=columns,
-        source=source,
-        encoding=encoding,
-        memo=memo,
-    )
+    frame.attrs[ATTR] = mark(frame, **fields)
     return frame
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from cardscore_frames.atomic import atomic_path
+from cardscore_frames.atomic import atomic_path, write_frame
 from cardscore_frames.contract import game_names, get_game
 from cardscore_frames.errors import CardscoreError, LogNotFoundError, LogValidationError
 from cardscore_frames.excel import Workbook
@@ -150,12 +150,7 @@ def write_table(frame: pd.DataFrame, path: str | Path, *, sheet: str = "Table") 
             page.freeze(1)
             page.autofit()
         return path
-    with atomic_path(path) as tmp:
-        if suffix == ".csv":
-            frame.to_csv(tmp, index=False)
-        else:
-            frame.to_parquet(tmp, index=False)
-    return path
+    return write_frame(frame, path)
 
 
 def read_logs(

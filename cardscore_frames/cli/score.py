@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from cardscore_frames.atomic import atomic_path
+from cardscore_frames.atomic import atomic_path, write_frame
 from cardscore_frames.cli.common import (
     folder_for,
     game_and_kind,
@@ -172,9 +172,4 @@ def write_scored(scored: pd.DataFrame, path: str | Path, *, method=None) -> Path
     suffix = path.suffix.lower()
     if suffix == ".xlsx":
         return to_excel(scored, path, method=method)
-    with atomic_path(path) as temporary:
-        if suffix == ".csv":
-            scored.to_csv(temporary, index=False)
-        else:
-            scored.to_parquet(temporary, index=False)
-    return path
+    return write_frame(scored, path)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from cardscore_frames import season
-from cardscore_frames.atomic import atomic_open, atomic_path
+from cardscore_frames.atomic import write_frame
 from cardscore_frames.cli.common import folder_for, print_tables, rules_of
 from cardscore_frames.contract import game_names, get_game
 from cardscore_frames.errors import CardscoreError
@@ -209,12 +209,8 @@ def _write(ledger, table, scored, args, rate: bool, out=None) -> None:
             numbers=numbers,
             remaining=args.remaining,
         )
-    elif suffix == ".csv":
-        with atomic_open(target, "w", newline="") as handle:
-            table.to_csv(handle, index=False)
     else:
-        with atomic_path(target) as temporary:
-            table.to_parquet(temporary, index=False)
+        write_frame(table, target)
 
 
 def _charts(ledger: pd.DataFrame, folder: Path, rate: bool) -> None:

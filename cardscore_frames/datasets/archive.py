@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.atomic import atomic_path
+from cardscore_frames.atomic import write_frame
 from cardscore_frames.contract import Game, get_game
 from cardscore_frames.errors import RulesError
 
@@ -203,7 +203,7 @@ def generate_archive(
     for spec in _stretches(deals, files, seasons, len(clubs)):
         frame = _stretch(entry, spec, clubs, counted, seed)
         name = f"{entry.name}-{spec['season']}-{spec['part']:02d}{FORMATS[format]}"
-        path = _write(frame, folder / name, format)
+        path = write_frame(frame, folder / name)
         row = {
             "file": str(path),
             "season": spec["season"],
@@ -259,9 +259,9 @@ def _clubs(entry: Game, leagues: int, seed: int) -> list[tuple[str, list[str]]]:
     every = np.array([f"{f} {i}." for i in initials for f in firsts], dtype=object)
     rng = np.random.default_rng(np.random.SeedSequence([seed, 1]))
     order = rng.permutation(len(every))
-    title = (entry.local_title or entry.title).lower()
-    if language != "fr":
-        title = entry.local_title or entry.title
+    title = entry.local_title or entry.title
+    if language == "fr":  # "Club de tarot de Lyon": the game's name in lower case
+        title = title.lower()
     return [
         (
             pattern.format(game=title, city=cities[k]),
@@ -331,15 +331,5 @@ def _stretch(entry: Game, spec: dict, clubs: list, counted: dict, seed: int):
         log["game_id"] = codes + 1 + before
         parts.append(pd.concat([pd.DataFrame(labels, index=log.index), log], axis=1))
     frame = pd.concat(parts, ignore_index=True)
-    order = np.lexsort((np.arange(len(frame)), frame["date"].to_numpy(dtype=str)))
+    order = np.argsort(frame["date"].to_numpy(dtype=str), kind="stable")
     return frame.take(order).reset_index(drop=True)
-
-
-def _write(frame: pd.DataFrame, path: Path, format: str) -> Path:
-    """One file, written whole or not at all."""
-    with atomic_path(path) as tmp:
-        if format == "parquet":
-            frame.to_parquet(tmp, index=False)
-        else:
-            frame.to_csv(tmp, index=False)
-    return path
