@@ -372,18 +372,6 @@ def test_vectorised_scorer_matches_the_reference(name):
     assert (scored["declarer_tricks"] == 0).any() and scored["match_over"].any()
 
 
-@pytest.mark.parametrize("name", ["default", "every_option"])
-def test_scorer_matches_the_reference_a_block_of_deals_at_a_time(name, monkeypatch):
-    # a million deals are scored 65,536 at a time; blocks of 97 deals here
-    from cardscore_frames import blocks
-
-    monkeypatch.setattr(blocks, "BLOCK", 97)
-    rules = RULESETS[name]
-    deals = random_deals(1000, seed=5, rules=rules)
-    scored = belot.score(deals, rules=rules)
-    _assert_like_reference(scored, score_log(deals, rules))
-
-
 def test_generated_log_covers_trailing_fives():
     scored = belot.score(random_deals(3000, seed=3))
     assert (scored.loc[~scored["capo"], "defender_whists"] % 10 == 5).any()

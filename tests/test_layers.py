@@ -16,7 +16,7 @@ PACKAGE = ROOT / "cardscore_frames"
 #: Bottom up. A module may import its own layer and those below it. A module
 #: is in the layer of its longest matching prefix.
 LAYERS = (
-    ("core", ("errors", "atomic", "blocks", "dispatch", "_compat")),
+    ("core", ("errors", "atomic", "dispatch", "_compat")),
     ("checking", ("checking",)),
     ("contract", ("contract",)),
     ("ledger", ("ledger",)),

@@ -223,32 +223,35 @@ def test_whole_scores_are_looked_at_a_chunk_at_a_time():
     assert _whole_and_small(np.array([], dtype=float))
 
 
-def test_a_ledger_column_given_as_a_seat_block_is_the_whole_block():
-    # preferans gives its ledger's per-seat columns as SeatBlocks: games of 3 and
-    # 4 players mixed, every value lands on its own (deal, seat) row
+def test_a_ledger_column_given_as_a_function_is_its_array():
+    # preferans gives its ledger's per-seat columns as functions that make them:
+    # games of 3 and 4 players mixed, every value lands on its own (deal, seat) row
     from cardscore_frames.checking.seats import seated, seats_taken
-    from cardscore_frames.ledger import SeatBlock, from_wide
+    from cardscore_frames.ledger import from_wide
 
     scored = csf.preferans.score(csf.load_example("preferans"))
     columns = [f"player{i}" for i in range(1, 5)]
     n = len(scored)
     block = np.arange(n * 4, dtype=np.float64).reshape(n, 4)  # cell d*4 + s
-    whole = from_wide(scored, columns, block.copy(), game="preferans")
-    sliced = from_wide(
+    whole = from_wide(scored, columns, block, game="preferans")
+    made = from_wide(
         scored,
         columns,
-        SeatBlock(lambda rows: block[rows]),
+        lambda: block.copy(),
         game="preferans",
-        extra={"again": lambda: SeatBlock(lambda rows: block[rows] + 0.5)},
+        extra={"again": lambda: block + 0.5},
     )
     assert 0 < len(whole) < n * 4  # some seats are empty
-    np.testing.assert_array_equal(sliced["score"], whole["score"])
+    np.testing.assert_array_equal(made["score"], whole["score"])
     deal_row = np.repeat(np.arange(n), seats_taken(seated(scored, columns)))
     # each ledger row's value is its own deal's cell of its own seat
     np.testing.assert_array_equal(
-        sliced["score"].to_numpy(), deal_row * 4 + sliced["seat"].to_numpy() - 1
+        made["score"].to_numpy(), deal_row * 4 + made["seat"].to_numpy() - 1
     )
-    np.testing.assert_array_equal(sliced["again"], whole["score"] + 0.5)
+    np.testing.assert_array_equal(made["again"], whole["score"] + 0.5)
+    # an array given as it is stays the caller's: the ledger has its own copy
+    whole.loc[0, "score"] = -1.0
+    assert block[0, 0] == 0.0
 
 
 @pytest.mark.parametrize("game", ["tarot", "belot", "preferans"])

@@ -626,18 +626,6 @@ def test_against_reference(rules, games):
     assert scored[[f"mountain_{i}" for i in SEATS]].lt(0).any().any() == rules.pool_cap
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules.rostov()], ids=["sochi", "rostov"])
-def test_against_reference_a_block_of_deals_at_a_time(rules, monkeypatch):
-    # a million deals' contracts are worked out 65,536 at a time; 101 here
-    from cardscore_frames import blocks
-
-    monkeypatch.setattr(blocks, "BLOCK", 101)
-    deals = preferans.random_games(300, seed=11, rules=rules, to_end=False)
-    assert len(deals) > 10 * blocks.BLOCK
-    scored = preferans.score(deals, rules=replace(rules, after_end="score"))
-    _compare(scored, score_reference(deals, rules))
-
-
 def test_against_reference_games_played_to_the_end():
     deals = preferans.random_games(500, seed=3)
     _compare(preferans.score(deals), score_reference(deals, Rules()))

@@ -29,7 +29,7 @@ A game adds its own columns after these (belot ``pair``, ``opponent_score``,
 Ledgers of several games and seasons are combined with :func:`concat`.
 """
 
-from cardscore_frames.ledger.build import SeatBlock, from_wide, game_keys
+from cardscore_frames.ledger.build import from_wide, game_keys
 from cardscore_frames.ledger.check import check_ledger
 from cardscore_frames.ledger.combine import concat, totals, unite
 from cardscore_frames.ledger.per_game import RESULT_COLUMNS, results, results_by_score
@@ -42,7 +42,6 @@ __all__ = [
     "LEDGER_COLUMNS",
     "LEDGER_DTYPES",
     "from_wide",
-    "SeatBlock",
     "check_ledger",
     "concat",
     "unite",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -15,7 +14,7 @@ from cardscore_frames.checking import game_index
 from cardscore_frames.checking.seats import seated, seats_taken, shared_names
 from cardscore_frames.ledger.schema import registry
 
-__all__ = ["SeatBlock", "from_wide", "game_keys", "text_of"]
+__all__ = ["from_wide", "game_keys", "text_of"]
 
 
 def from_wide(
@@ -36,10 +35,10 @@ def from_wide(
     come out in deal order, then seat order.
 
     ``scores`` and each array of ``extra`` may be given as a function of no
-    arguments that returns the array (or as a :class:`SeatBlock`): it is made
-    when its column is, so that only one (deals, seats) array is alive at a time,
-    and, being made for the ledger alone, becomes its column without a copy
-    (an array given as it is is copied: it is the caller's).
+    arguments that returns the array: it is made when its column is, so that
+    only one (deals, seats) array is alive at a time, and, being made for the
+    ledger alone, becomes its column without a copy (an array given as it is
+    is copied: it is the caller's).
     """
     game_type, role_type, _ = registry()
     k = len(player_columns)
@@ -70,13 +69,12 @@ def from_wide(
     out["role"] = _roles(
         cells(roles) if roles is not None else None, role_names, role_type, len(slots)
     )
-    made = callable(scores) or isinstance(scores, SeatBlock)
-    values = np.asarray(_made(scores, len(scored)), dtype=np.float64)
-    out["score"] = cells(values, made)
+    values = np.asarray(_made(scores), dtype=np.float64)
+    out["score"] = cells(values, callable(scores))
     for name, given in (extra or {}).items():
-        values = _made(given, len(scored))
+        values = _made(given)
         if isinstance(values, np.ndarray):
-            out[name] = cells(values, callable(given) or isinstance(given, SeatBlock))
+            out[name] = cells(values, callable(given))
         else:
             out[name] = np.full(len(slots), values)
         del values  # one (deals, seats) array alive at a time
@@ -103,19 +101,9 @@ def _deal_columns(scored: pd.DataFrame, counts, game: str) -> dict[str, object]:
     return out
 
 
-class SeatBlock(NamedTuple):
-    """A (deals, seats) array given as ``make(rows)``, the block of the deals
-    ``rows`` (a slice): made for every deal at once, when its column is."""
-
-    make: Callable[[slice], np.ndarray]
-
-
-def _made(values, n_deals: int):
+def _made(values):
     """An array given as it is, or as what makes it."""
-    values = values() if callable(values) else values
-    if isinstance(values, SeatBlock):
-        return values.make(slice(0, n_deals))
-    return values
+    return values() if callable(values) else values
 
 
 #: The ledger's text columns taken from each game's first deal, in ledger order.

@@ -12,7 +12,6 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from cardscore_frames.blocks import by_blocks
 from cardscore_frames.checking import GameIndex, filled, game_index, running_sum
 from cardscore_frames.checking.values import is_in
 from cardscore_frames.games.belot.rules import (
@@ -266,7 +265,7 @@ def score_arrays(
 ) -> tuple[DealInputs, DealPoints, Protocol]:
     """Rules 1-8 on a log: its arrays, every deal's points and the protocol."""
     x = inputs(deals)
-    pts = by_blocks(deal_points, x, rules)  # no temporaries of every deal
+    pts = deal_points(x, rules)
     index = game_index(deals) if index is None else index
     proto = protocol(index, pts.points_a, pts.points_b, rules.target, valid=valid)
     return x, pts, proto

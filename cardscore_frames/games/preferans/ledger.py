@@ -54,40 +54,26 @@ ROLES = (
 )
 
 
-def _seat_block(scored: pd.DataFrame, prefix: str) -> _ledger.SeatBlock:
-    """(N, 4) floats: the scored columns ``{prefix}_1`` .. ``{prefix}_4``, made a
-    slice of deals at a time."""
-    columns = [_values(scored, f"{prefix}_{i}") for i in SEAT_RANGE]
-
-    def make(rows: slice) -> np.ndarray:
-        out = np.empty((rows.stop - rows.start, MAX_SEATS), np.float64)
-        for i, column in enumerate(columns):
-            out[:, i] = column[rows]
-        return out
-
-    return _ledger.SeatBlock(make)
+def _seat_block(scored: pd.DataFrame, prefix: str) -> np.ndarray:
+    """(N, 4) floats: the scored columns ``{prefix}_1`` .. ``{prefix}_4``."""
+    out = np.empty((len(scored), MAX_SEATS), np.float64)
+    for i in SEAT_RANGE:
+        out[:, i - 1] = _values(scored, f"{prefix}_{i}")
+    return out
 
 
-def _whists(scored: pd.DataFrame, *, written: bool) -> _ledger.SeatBlock:
+def _whists(scored: pd.DataFrame, *, written: bool) -> np.ndarray:
     """(N, 4) whists each seat wrote on the others (``written``), or received
-    from them, as floats, made a slice of deals at a time."""
-    pairs = [
-        ((i if written else j) - 1, _values(scored, f"whists_{i}_on_{j}"))
-        for i, j in SEAT_PAIRS
-    ]
-
-    def make(rows: slice) -> np.ndarray:
-        out = np.zeros((rows.stop - rows.start, MAX_SEATS), np.float64)
-        for seat, column in pairs:
-            out[:, seat] += column[rows]
-        return out
-
-    return _ledger.SeatBlock(make)
+    from them, as floats."""
+    out = np.zeros((len(scored), MAX_SEATS), np.float64)
+    for i, j in SEAT_PAIRS:
+        out[:, (i if written else j) - 1] += _values(scored, f"whists_{i}_on_{j}")
+    return out
 
 
 def _values(scored: pd.DataFrame, column: str) -> np.ndarray:
-    """A scored column's values as they are (the scorer's own arrays, no copy);
-    a slice of them is turned into floats where a block is made."""
+    """A scored column's values as they are (the scorer's own arrays, no copy),
+    turned into floats where the ledger's column is made."""
     return scored[column].to_numpy()
 
 
@@ -168,7 +154,7 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     if _is_points(scored):
         return points_to_ledger(scored, rules=rules)
     scored, rules = ensure_scored(scored, "preferans", score, DERIVED_COLUMNS, rules)
-    extra = {  # each made a slice of deals at a time: no (N, 4) block
+    extra = {  # each made when its column is: one (N, 4) block alive at a time
         "pool": lambda: _seat_block(scored, "pool"),
         "mountain": lambda: _seat_block(scored, "mountain"),
         "whists_written": lambda: _whists(scored, written=True),
@@ -177,7 +163,7 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     return _ledger.from_wide(
         scored,
         PLAYERS,
-        _seat_block(scored, "net"),
+        lambda: _seat_block(scored, "net"),
         game="preferans",
         roles=_roles(scored),
         role_names=ROLES,

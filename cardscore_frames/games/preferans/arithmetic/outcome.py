@@ -11,7 +11,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from cardscore_frames.blocks import by_blocks
 from cardscore_frames.games.preferans.arithmetic.seats import (
     ALL_PASS,
     HALF,
@@ -239,7 +238,7 @@ class _Contracts(NamedTuple):
 
 def _contracts(st: _ContractRows, rules: Rules) -> _Contracts:
     """Contracts 6..10 and misère: pool, mountain and whists on the declarer
-    (of every deal given; :func:`deal_effects` gives a block of deals at a time).
+    of every deal.
 
     A misère is level 0 (no whists, no undertricks): a value "where" a mask
     holds is the mask times the value (several times faster than ``np.where``).
@@ -365,11 +364,7 @@ def deal_effects(st: Seats, code, calls, tricks, price, rules: Rules) -> Deal:
     all-pass price (0 on other deals).
     """
     rows = _ContractRows(st.first, st.second, st.declarer, st.out, code, calls, tricks)
-    pool, mountain, on, outcome, value, whisters, under, short = by_blocks(
-        _contracts,
-        rows,
-        rules,  # no temporaries of every deal
-    )
+    pool, mountain, on, outcome, value, whisters, under, short = _contracts(rows, rules)
     at, ap_pool, ap_mountain, low, owed = _all_pass(st, tricks, price, rules)
     pool[:, at] += ap_pool
     mountain[:, at] += ap_mountain
