@@ -10,6 +10,7 @@ scoring it does not check it again.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Literal, NamedTuple
 
@@ -53,14 +54,14 @@ class Collected(NamedTuple):
     failure_cases: pd.DataFrame
 
 
-def _rename(raw: pd.DataFrame, schema: Schema) -> tuple[pd.DataFrame, dict]:
-    """Column aliases (``donne``, ``Game ID``) to the schema's names, column by
-    column (two columns may come to the same name: that is reported, not merged)."""
-    canon = {}
-    for f in schema.fields:
-        for a in (f.name, *f.aliases):
-            canon[normalise_token(a)] = f.name
-    new = [canon.get(normalise_token(str(c)), c) for c in raw.columns]
+def _rename(
+    raw: pd.DataFrame, schema: Schema, columns: Mapping[str, str] | None = None
+) -> tuple[pd.DataFrame, dict]:
+    """Headings (``Donne``, ``Appelé``, ``Game ID``) to the schema's names, column
+    by column, ``columns`` (heading -> column, as the caller gives it) first (two
+    columns may come to the same name: that is reported, not merged)."""
+    given = dict(columns or {})
+    new = [given[c] if c in given else schema.column_of(c) or c for c in raw.columns]
     return raw.set_axis(pd.Index(new, tupleize_cols=False), axis=1), dict(
         zip(raw.columns, new)
     )
@@ -73,22 +74,26 @@ def check_log(
     rules: Any = None,
     errors: Errors = "raise",
     source: Source | None = None,
+    columns: Mapping[str, str] | None = None,
 ) -> pd.DataFrame | Collected:
     """Conform ``deals`` to ``schema``, run its checks and raise or collect problems.
 
-    Returns the typed frame (schema columns first, in schema order, then every other
-    column unchanged), stamped with the game, the log kind and ``rules``; or a
-    :class:`Collected` with ``errors="collect"``.
+    ``columns`` maps a heading of ``deals`` to the column it holds, for headings
+    no alias names. Returns the typed frame (schema columns first, in schema
+    order, then every other column unchanged), stamped with the game, the log
+    kind and ``rules``; or a :class:`Collected` with ``errors="collect"``.
     """
     if errors not in ("raise", "collect"):
         raise RulesError(f"errors must be 'raise' or 'collect'; got {errors!r}")
-    raw, names = _rename(deals, schema)
+    _check_columns_option(columns, deals.columns, schema)
+    raw, names = _rename(deals, schema, columns)
     if source is not None and source.excel_columns:
         letters = {str(names.get(c, c)): v for c, v in source.excel_columns.items()}
         source = replace(source, excel_columns=letters)
     problems = Problems(schema.game, raw, source, key=schema.key)
     raw = _drop_duplicate_columns(raw, deals.columns, problems)
-    typed = _conform_all(raw, schema, problems)
+    _report_near_misses(raw, deals.columns, schema, problems)
+    typed = _conform_all(raw, schema, problems, deals.columns)
     others = [c for c in raw.columns if c not in typed]
     # copy=False: the typed arrays become the columns (a dict of Series is
     # otherwise copied whole)
@@ -136,8 +141,68 @@ def _drop_duplicate_columns(
     return raw.loc[:, ~raw.columns.duplicated()]
 
 
-def _conform_all(raw: pd.DataFrame, schema: Schema, problems: Problems) -> dict:
-    """Every field of the schema, typed; a missing required column is a problem."""
+def _check_columns_option(
+    columns: Mapping[str, str] | None, given: pd.Index, schema: Schema
+) -> None:
+    """``columns=`` names headings of the log and columns of the schema; every
+    slip in it reported at once."""
+    if not columns:
+        return
+    slips = [
+        f"{heading!r} is not a heading of the log (its headings: {_listed(given)})"
+        for heading in columns
+        if heading not in given
+    ] + [
+        f"{heading!r}: {name!r} is not a column of the {schema.label} (its "
+        f"columns: {', '.join(schema.names)})"
+        for heading, name in columns.items()
+        if name not in schema.names
+    ]
+    if slips:
+        raise RulesError("columns= maps a heading to a column; " + "; ".join(slips))
+
+
+def _report_near_misses(
+    raw: pd.DataFrame, given: pd.Index, schema: Schema, problems: Problems
+) -> None:
+    """A column the log does not know whose heading nearly names a column it
+    lacks (``Apelle`` beside no partner column) is a problem, not an extra to
+    keep: kept, the deals would be read without what it holds."""
+    known = set(schema.names)
+    absent = [n for n in schema.names if n not in raw.columns]
+    for at, (name, heading) in enumerate(zip(raw.columns, given)):
+        if name in known or not isinstance(heading, str):
+            continue
+        near = schema.closest(heading, absent)
+        if near is not None:
+            problems.add_table(
+                near,
+                "unknown_column",
+                f"column {heading!r} (column {at + 1}) is not a column of the "
+                f"{schema.label}; did you mean {near} ({_headings_of(schema, near)})? "
+                f"Rename it, or read with columns={{{heading!r}: {near!r}}}",
+            )
+
+
+def _headings_of(schema: Schema, name: str) -> str:
+    """``'partner', 'Appelé', 'Partenaire' ...``: what a column may be headed."""
+    f = schema.field(name)
+    shown = [repr(h) for h in dict.fromkeys((f.name, *f.aliases))]
+    return "headed " + ", ".join(shown[:5]) + (" ..." if len(shown) > 5 else "")
+
+
+def _listed(columns: pd.Index) -> str:
+    """The columns a log has, for messages: ``'Donne', 'Preneur' ...``."""
+    shown = [repr(str(c)) for c in columns[:20]]
+    more = len(columns) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "") or "none"
+
+
+def _conform_all(
+    raw: pd.DataFrame, schema: Schema, problems: Problems, given: pd.Index
+) -> dict:
+    """Every field of the schema, typed; a missing required column is a problem
+    (naming the log's columns, ``given``, as headed)."""
     typed = {}
     # keys first, so that problems name rows by their typed key; fields whose
     # blanks depend on another column after it
@@ -152,13 +217,21 @@ def _conform_all(raw: pd.DataFrame, schema: Schema, problems: Problems) -> dict:
             if f.name in schema.key:
                 problems.use_key(f.name, typed[f.name])
         elif f.required:
-            problems.add_table(
-                f.name, "missing_column", f"column {f.name} is missing ({f.allowed()})"
-            )
-        elif _blank_numbers(f):  # left out: all blank, nothing to read
-            typed[f.name] = _all_blank(f, raw.index)
+            if not problems.reported_table(f.name):  # a near miss said it
+                problems.add_table(
+                    f.name,
+                    "missing_column",
+                    f"column {f.name} is missing ({f.allowed()}; "
+                    f"{_headings_of(schema, f.name)}); the log's columns: "
+                    f"{_listed(given)}",
+                )
         else:  # an optional column left out: all blank (or its default), typed
-            typed[f.name] = _left_out(f, raw.index, problems)
+            problems.left_out.add(f.name)
+            typed[f.name] = (
+                _all_blank(f, raw.index)  # nothing to read
+                if _blank_numbers(f)
+                else _left_out(f, raw.index, problems)
+            )
     share_names(typed, list(schema.fields))
     return {f.name: typed[f.name] for f in schema.fields if f.name in typed}
 

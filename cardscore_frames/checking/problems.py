@@ -54,6 +54,10 @@ class Problems:
         self._cache: dict[str, Any] = {}
         #: work a check did that a later step may reuse (see :meth:`keep`)
         self.memo: dict[str, Any] = {}
+        #: optional columns the log left out (read as blank or their default):
+        #: a check may need one that the deals' seats or the rules call for
+        self.left_out: set[str] = set()
+        self._tables: set[str] = set()
 
     def cached(self, name: str, make: Any) -> Any:
         """``make()`` once per validation pass: what several checks share (who
@@ -164,6 +168,7 @@ class Problems:
         """A problem of the whole log (a missing column): every row is rejected."""
         self.bad[:] = True
         self.whole_log = True
+        self._tables.add(column)
         self._parts.append(
             pd.DataFrame(
                 {
@@ -184,6 +189,10 @@ class Problems:
         """Name rows by their typed ``game_id``/``deal`` (the raw text where unreadable)."""
         if column in ("game_id", self.item):
             self._typed[column] = typed
+
+    def reported_table(self, column: str) -> bool:
+        """Whether a problem of the whole log names ``column`` already."""
+        return column in self._tables
 
     def reported(self, column: str) -> np.ndarray:
         """Rows that already have a problem in ``column``."""

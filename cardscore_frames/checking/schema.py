@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+import difflib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
 import pandas as pd
@@ -23,6 +25,8 @@ __all__ = [
     "Vocabulary",
     "normalise_token",
     "normalise_value",
+    "normalise_heading",
+    "numbered",
 ]
 
 Kind = Literal["id", "int", "number", "name", "choice", "flag", "text", "label", "date"]
@@ -200,15 +204,40 @@ class Field:
         return low, high
 
 
-#: The metadata every log may carry (optional columns, blank when absent).
+#: The metadata every log may carry (optional columns, blank when absent), with
+#: the headings clubs give them in French, Russian and Armenian.
 METADATA_FIELDS = (
-    Field("league", "label", required=False, blank=True, doc="the league or club"),
-    Field("season", "label", required=False, blank=True, doc="the season"),
     Field(
-        "date", "date", required=False, blank=True, doc="the day the game was played"
+        "league",
+        "label",
+        required=False,
+        blank=True,
+        doc="the league or club",
+        aliases=("club", "ligue", "клуб", "лига", "ակումբ", "լիգա"),
     ),
     Field(
-        "table", "label", required=False, blank=True, doc="the table's name or number"
+        "season",
+        "label",
+        required=False,
+        blank=True,
+        doc="the season",
+        aliases=("saison", "сезон", "մրցաշրջան"),
+    ),
+    Field(
+        "date",
+        "date",
+        required=False,
+        blank=True,
+        doc="the day the game was played",
+        aliases=("jour", "дата", "ամսաթիվ"),
+    ),
+    Field(
+        "table",
+        "label",
+        required=False,
+        blank=True,
+        doc="the table's name or number",
+        aliases=("стол", "սեղան"),
     ),
 )
 
@@ -235,11 +264,58 @@ class Schema:
     checks: tuple[Check, ...] = ()
     kind: str = "deals"
     reject: Literal["deal", "game"] = "deal"
+    #: column -> the other headings clubs write for it, in the game's languages
+    #: (added to the field's own ``aliases``); see :attr:`headings`.
+    headings: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         own = {f.name for f in self.fields}
+        stray = set(self.headings) - own - {f.name for f in METADATA_FIELDS}
+        if stray:
+            raise ValueError(f"headings for columns the log has not: {sorted(stray)}")
         meta = tuple(f for f in METADATA_FIELDS if f.name not in own)
-        object.__setattr__(self, "fields", (*meta, *self.fields))
+        fields = tuple(
+            replace(f, aliases=(*f.aliases, *self.headings[f.name]))
+            if f.name in self.headings
+            else f
+            for f in (*meta, *self.fields)
+        )
+        object.__setattr__(self, "fields", fields)
+        _ = self.heading_map  # a heading read as two columns: a declaration's slip
+
+    @cached_property
+    def heading_map(self) -> dict[str, str]:
+        """Every heading the log reads, normalised (:func:`normalise_heading`),
+        -> the column it names: each column's name and its aliases."""
+        out: dict[str, str] = {}
+        for f in self.fields:
+            for heading in (f.name, *f.aliases):
+                key = normalise_heading(heading)
+                if out.setdefault(key, f.name) != f.name:
+                    raise ValueError(
+                        f"{self.label}: heading {heading!r} would name both "
+                        f"{out[key]} and {f.name}"
+                    )
+        return out
+
+    def column_of(self, heading: object) -> str | None:
+        """The column a heading names (``'Appelé'`` -> ``'partner'``), or None.
+
+        Case, accents, spaces, hyphens, underscores, dots and commas do not
+        matter (``'N° donne'``, ``'Poignée att.'``)."""
+        if heading is None:
+            return None
+        return self.heading_map.get(normalise_heading(str(heading)))
+
+    def closest(self, heading: object, among: Iterable[str]) -> str | None:
+        """The column of ``among`` whose name or alias ``heading`` nearly is (a
+        slip: ``'Apelle'`` for ``partner``), or None: for "did you mean"."""
+        wanted = set(among)
+        known = {k: c for k, c in self.heading_map.items() if c in wanted}
+        near = difflib.get_close_matches(
+            normalise_heading(str(heading)), list(known), n=1, cutoff=0.8
+        )
+        return known[near[0]] if near else None
 
     def field(self, name: str) -> Field:
         for f in self.fields:
@@ -304,6 +380,25 @@ def normalise_value(text: str) -> str:
     ('безкозыря', 'сдает', 'й')
     """
     return _SEPARATORS.sub("", fold_accents(text).casefold())
+
+
+def normalise_heading(text: str) -> str:
+    """``'N° Donne'`` -> ``'n°donne'``: how a column's heading is compared with
+    a log's names and aliases (as :func:`normalise_value` compares values).
+
+    Examples
+    --------
+    >>> normalise_heading("Game ID"), normalise_heading("Poignée att."), normalise_heading("Игрок 1")
+    ('gameid', 'poigneeatt', 'игрок1')
+    """
+    return normalise_value(text)
+
+
+def numbered(name: str, count: int, *words: str) -> dict[str, tuple[str, ...]]:
+    """Headings of numbered columns: ``numbered("player", 2, "joueur")`` ->
+    ``{"player1": ("joueur1",), "player2": ("joueur2",)}`` (``Joueur 1`` reads
+    too: spaces do not matter)."""
+    return {f"{name}{i}": tuple(f"{w}{i}" for w in words) for i in range(1, count + 1)}
 
 
 def _fmt(x: float) -> str:

@@ -21,7 +21,6 @@ from cardscore_frames.checking import (
     Problems,
     Schema,
     game_index,
-    normalise_token,
     running_sum,
     stamp,
     stamp_of,
@@ -48,12 +47,9 @@ ZERO_SUM_TOLERANCE = 1e-6
 
 def _canonical(columns: pd.Index, *schemas: Schema) -> set[str]:
     """The schema names the frame's columns stand for (aliases resolved)."""
-    canon = {}
-    for schema in schemas:
-        for f in schema.fields:
-            for a in (f.name, *f.aliases):
-                canon.setdefault(normalise_token(a), f.name)
-    return {canon.get(normalise_token(str(c)), str(c)) for c in columns}
+    return {
+        next((n for s in schemas if (n := s.column_of(c))), str(c)) for c in columns
+    }
 
 
 def is_points_log(frame: pd.DataFrame, deals: Schema, points: Schema) -> bool:

@@ -22,7 +22,7 @@ import pandas as pd
 from cardscore_frames.checking import Collected, Errors, Source, check_log
 from cardscore_frames.checking.check import restated
 from cardscore_frames.checking.conform import sheet_choice_message
-from cardscore_frames.checking.schema import Schema, normalise_token
+from cardscore_frames.checking.schema import Schema
 from cardscore_frames.contract import get_game
 from cardscore_frames.errors import LogValidationError, RulesError, WorkbookError
 from cardscore_frames.excel.books import FORMAT, game_hook
@@ -303,14 +303,10 @@ def _as_typed(value: Any, codes: Mapping[Any, str]) -> Any:
 def _canonical(parts: list[PaperRows], schema: Schema) -> list[dict[str, str]]:
     """Per part, the schema's column name -> the column name as read (a plain
     table may use an alias: ``donne`` for ``deal``)."""
-    alias = {}
-    for f in schema.fields:
-        for name in (f.name, *f.aliases):
-            alias[normalise_token(name)] = f.name
     out = []
     for part in parts:
         names = [*part.letters, *part.fixed]
-        out.append({alias.get(normalise_token(str(n)), n): n for n in names})
+        out.append({schema.column_of(n) or n: n for n in names})
     return out
 
 
