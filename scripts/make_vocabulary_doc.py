@@ -35,6 +35,15 @@ values (tarot poignées), join them with `+`: `S+D`.
 A problem in a CSV (or any log) names the values; a problem in a paper sheet's
 cell names the sheet's codes (`contract must be one of passe, P, G, GS, GC`).
 
+Each column is also read under the headings clubs give it (`Donne`, `Appelé`,
+`Игрок`, `Гора`): the tables "Column headings" below list them, by game and
+log. Headings compare as words do (case, accents, spaces, dots aside:
+`N° donne`, `Poignée att.`). A column the log does not know is kept as it is,
+unless its heading nearly names a column the log lacks (`Apelé` beside no
+partner column): that is a problem with "did you mean", since the deals would
+otherwise be read without what it holds. `read_log(..., columns={"Roi": "partner"})`
+names a heading no table lists.
+
 This page is written by `scripts/make_vocabulary_doc.py` from each game's
 declarations; a test fails when they disagree.
 """
@@ -77,12 +86,36 @@ def _normalised(value: str, words: tuple[str, ...]) -> set[str]:
     return {normalise_value(w) for w in (value, *words)}
 
 
+def _headings(game) -> list[str]:
+    """The table of every column of the game's logs and the headings it reads."""
+    lines = [
+        "### Column headings",
+        "",
+        "| column | logs | what it holds | also headed |",
+        "|---|---|---|---|",
+    ]
+    seen: dict[str, list[str]] = {}
+    fields: dict[str, Field] = {}
+    for kind in KINDS:
+        if kind in game.logs:
+            for f in game.schema(kind).fields:
+                seen.setdefault(f.name, []).append(KINDS[kind])
+                fields.setdefault(f.name, f)
+    for name, f in fields.items():
+        others = [h for h in dict.fromkeys(f.aliases) if h != name]
+        held = (f.doc or f.allowed()).replace("|", "/")
+        lines.append(
+            f"| `{name}` | {', '.join(seen[name])} | {held} | {_words(others)} |"
+        )
+    return [*lines, ""]
+
+
 def render() -> str:
     """The page, from the declarations."""
     out = [INTRO]
     for name in game_names():
         game = get_game(name)
-        sections = []
+        sections = _headings(game)
         for kind in KINDS:
             if kind not in game.logs:
                 continue

@@ -26,7 +26,6 @@ from cardscore_frames.checking.schema import (
     GAME_KEY,
     METADATA_COLUMNS,
     Schema,
-    normalise_token,
 )
 from cardscore_frames.checking.stamp import stamp
 from cardscore_frames.errors import LogValidationError, RulesError

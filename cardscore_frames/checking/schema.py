@@ -265,14 +265,12 @@ class Schema:
     kind: str = "deals"
     reject: Literal["deal", "game"] = "deal"
     #: column -> the other headings clubs write for it, in the game's languages
-    #: (added to the field's own ``aliases``); see :attr:`headings`.
+    #: (added to the field's own ``aliases``; one table may serve all of a
+    #: game's logs, each taking its own columns'); see :meth:`column_of`.
     headings: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         own = {f.name for f in self.fields}
-        stray = set(self.headings) - own - {f.name for f in METADATA_FIELDS}
-        if stray:
-            raise ValueError(f"headings for columns the log has not: {sorted(stray)}")
         meta = tuple(f for f in METADATA_FIELDS if f.name not in own)
         fields = tuple(
             replace(f, aliases=(*f.aliases, *self.headings[f.name]))
@@ -395,10 +393,13 @@ def normalise_heading(text: str) -> str:
 
 
 def numbered(name: str, count: int, *words: str) -> dict[str, tuple[str, ...]]:
-    """Headings of numbered columns: ``numbered("player", 2, "joueur")`` ->
-    ``{"player1": ("joueur1",), "player2": ("joueur2",)}`` (``Joueur 1`` reads
-    too: spaces do not matter)."""
-    return {f"{name}{i}": tuple(f"{w}{i}" for w in words) for i in range(1, count + 1)}
+    """Headings of numbered columns: ``numbered("player", 2, "Joueur", "J")``
+    -> ``{"player1": ("Joueur 1", "J1"), "player2": ("Joueur 2", "J2")}``
+    (``Joueur1`` reads too: spaces do not matter)."""
+    return {
+        f"{name}{i}": tuple(f"{w} {i}" if len(w) > 2 else f"{w}{i}" for w in words)
+        for i in range(1, count + 1)
+    }
 
 
 def _fmt(x: float) -> str:

@@ -45,6 +45,7 @@ from cardscore_frames.games.belot.schema import (
     report_after_match,
 )
 from cardscore_frames.games.belot.vocabulary import POINTS as WORDS
+from cardscore_frames.games.belot.vocabulary import HEADINGS
 
 __all__ = [
     "POINTS_SCHEMA",
@@ -61,11 +62,11 @@ POINTS_SCORE_COLUMNS = ("total_a", "total_b", "match_over", "winner")
 POINTS_ROLES = ("declarer", "defender", "player")
 
 FIELDS = (
-    Field("game_id", "id", aliases=("game", "match")),
-    Field("deal", "int", low=1, aliases=("deal_no",)),
+    Field("game_id", "id"),
+    Field("deal", "int", low=1),
     *(Field(p, "name") for p in PLAYERS),
-    Field("points_a", "int", low=0, aliases=("a",)),
-    Field("points_b", "int", low=0, aliases=("b",)),
+    Field("points_a", "int", low=0),
+    Field("points_b", "int", low=0),
     Field(
         "declarer",
         "choice",
@@ -81,7 +82,6 @@ FIELDS = (
         choices=("none", *PAIRS),
         vocabulary=WORDS["bait"],
         default="none",
-        aliases=("бт", "bt"),
     ),
 )
 
@@ -129,6 +129,7 @@ def check_after_match(deals: pd.DataFrame, problems: Problems, rules: Rules) -> 
 
 #: The belot protocol: ``read_log(path, game="belot", kind="points")``.
 POINTS_SCHEMA = Schema(
+    headings=HEADINGS,
     game="belot",
     fields=FIELDS,
     checks=(check_players, check_pairs, check_values, check_after_match),

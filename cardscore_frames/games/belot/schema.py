@@ -34,6 +34,7 @@ from cardscore_frames.games.belot.rules import (
     Rules,
 )
 from cardscore_frames.games.belot.vocabulary import VOCABULARY as WORDS
+from cardscore_frames.games.belot.vocabulary import HEADINGS
 
 __all__ = ["SCHEMA", "PLAYERS", "FIELDS", "pair_key"]
 
@@ -43,14 +44,14 @@ MAX_BID = 1000
 PLAYERS = ("a1", "a2", "b1", "b2")
 
 FIELDS = (
-    Field("game_id", "id", aliases=("game", "match")),
-    Field("deal", "int", low=1, aliases=("deal_no",)),
+    Field("game_id", "id"),
+    Field("deal", "int", low=1),
     *(Field(p, "name") for p in PLAYERS),
     Field("declarer", "choice", choices=PAIRS, vocabulary=WORDS["declarer"]),
     Field("contract", "choice", choices=CONTRACTS, vocabulary=WORDS["contract"]),
     # no deal is worth near 1,000 points (a deck and every declaration are far
     # less): a larger bid is a slip, and it would not be counted exactly either
-    Field("bid", "int", blank=True, high=MAX_BID, aliases=("n",)),
+    Field("bid", "int", blank=True, high=MAX_BID),
     Field("capo", "flag", default=False),
     Field(
         "capo_bid",
@@ -59,7 +60,6 @@ FIELDS = (
         blank=True,
         low=0,
         high=MAX_BID,
-        aliases=("k",),
     ),
     Field(
         "doubling",
@@ -68,13 +68,12 @@ FIELDS = (
         vocabulary=WORDS["doubling"],
         default="none",
     ),
-    Field("declarer_tricks", "int", low=0, high=TRICKS, aliases=("tricks",)),
+    Field("declarer_tricks", "int", low=0, high=TRICKS),
     Field(
         "declarer_card_points",
         "int",
         low=0,
         high=DECK_WHISTS,
-        aliases=("card_points", "vtp"),
     ),
     Field(
         "declarer_declarations",
@@ -82,7 +81,6 @@ FIELDS = (
         low=0,
         step=WHISTS_PER_POINT,
         default=0,
-        aliases=("vcp",),
     ),
     Field(
         "defender_declarations",
@@ -90,7 +88,6 @@ FIELDS = (
         low=0,
         step=WHISTS_PER_POINT,
         default=0,
-        aliases=("vcv",),
     ),
     Field(
         "bela",
@@ -327,6 +324,7 @@ def report_after_match(deals: pd.DataFrame, problems: Problems, proto, rules) ->
 
 
 SCHEMA = Schema(
+    headings=HEADINGS,
     game="belot",
     fields=FIELDS,
     reject="game",

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from cardscore_frames.checking.schema import Vocabulary
 
-__all__ = ["PAIR", "PAIR_OR_NONE", "SUIT", "DOUBLING", "VOCABULARY", "POINTS"]
+__all__ = [
+    "PAIR",
+    "PAIR_OR_NONE",
+    "SUIT",
+    "DOUBLING",
+    "VOCABULARY",
+    "POINTS",
+    "HEADINGS",
+]
 
 _NONE = ("нет", "no", "ոչ", "")
 #: The declaring pair, and a pair marked for a Бэла or a БТ; typed with
@@ -78,3 +86,26 @@ VOCABULARY = {
 }
 #: The vocabulary of each choice column of the points log.
 POINTS = {"declarer": PAIR, "bait": PAIR_OR_NONE}
+
+#: The headings Russian, Armenian and English clubs give each column of the
+#: belot logs, beside the column's own name (case, accents, spaces and dots do
+#: not matter); the protocol's own headings are among them. docs/vocabulary.md
+#: lists them.
+HEADINGS = {
+    "game_id": ("Game", "Match", "Матч", "Игра", "Партия", "Խաղ"),
+    "deal": ("Deal no", "Раздача", "Сдача", "№", "N°", "No", "Բաժանում"),
+    "declarer": ("Пара", "Заявившая пара", "Declaring pair", "Զույգ"),
+    "contract": ("Масть", "Козырь", "Trump", "Suit"),
+    "bid": ("n", "Ставка", "Заказ"),
+    "capo": ("Capot", "Капо?"),
+    "capo_bid": ("k", "Капо", "Ставка капо"),
+    "doubling": ("к/рк", "Контра", "Удвоение", "Double"),
+    "declarer_tricks": ("Tricks", "Взятки"),
+    "declarer_card_points": ("Card points", "vtp", "Висты", "Очки"),
+    "declarer_declarations": ("vcp", "Зак.", "Заявки"),
+    "defender_declarations": ("vcv", "Защ.", "Заявки защиты"),
+    "bela": ("Бэла", "Бела"),
+    "points_a": ("a", "A: очки", "Очки a"),
+    "points_b": ("b", "B: очки", "Очки b"),
+    "bait": ("бт", "bt", "Байт"),
+}

@@ -39,6 +39,7 @@ from cardscore_frames.games.points_logs import (
 )
 from cardscore_frames.games.preferans.arithmetic.seats import PLAYERS
 from cardscore_frames.games.preferans.rules import PLAYER_COUNTS, PreferansRules, Rules
+from cardscore_frames.games.preferans.vocabulary import HEADINGS
 
 __all__ = [
     "POINTS_SCHEMA",
@@ -55,8 +56,8 @@ SCORES = tuple(f"score{i}" for i in range(1, len(PLAYERS) + 1))
 POINTS_SCORE_COLUMNS = ("players", *(f"total{i}" for i in range(1, len(PLAYERS) + 1)))
 
 FIELDS = (
-    Field("game_id", "id", aliases=("game", "game id", "pool_id")),
-    Field("deal", "int", low=1, aliases=("deal_no", "раздача")),
+    Field("game_id", "id"),
+    Field("deal", "int", low=1),
     *(Field(p, "name", required=i < 3, blank=i >= 3) for i, p in enumerate(PLAYERS)),
     *(Field(s, "number", required=i < 3, blank=True) for i, s in enumerate(SCORES)),
 )
@@ -84,6 +85,7 @@ def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
 
 #: The preferans points-only log: ``read_log(path, game="preferans", kind="points")``.
 POINTS_SCHEMA = Schema(
+    headings=HEADINGS,
     game="preferans",
     fields=FIELDS,
     checks=(check_points,),

@@ -49,6 +49,7 @@ from cardscore_frames.games.preferans.checks import (
 from cardscore_frames.games.preferans.rules import CALLS, CONTRACTS, Rules
 from cardscore_frames.games.preferans.trick_checks import check_tricks
 from cardscore_frames.games.preferans.vocabulary import VOCABULARY as WORDS
+from cardscore_frames.games.preferans.vocabulary import HEADINGS
 
 __all__ = [
     "SCHEMA",
@@ -66,8 +67,8 @@ __all__ = [
 
 
 FIELDS = (
-    Field("game_id", "id", aliases=("game", "game id", "pool_id")),
-    Field("deal", "int", low=1, aliases=("deal_no", "раздача")),
+    Field("game_id", "id"),
+    Field("deal", "int", low=1),
     *(Field(p, "name", required=i < 3, blank=i >= 3) for i, p in enumerate(PLAYERS)),
     Field("dealer", "name", required=False, blank=True),
     Field("declarer", "name", blank=True),
@@ -118,4 +119,10 @@ def check_deals(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         check(deals, problems, rules, st)
 
 
-SCHEMA = Schema(game="preferans", fields=FIELDS, checks=(check_deals,), reject="game")
+SCHEMA = Schema(
+    game="preferans",
+    fields=FIELDS,
+    checks=(check_deals,),
+    reject="game",
+    headings=HEADINGS,
+)

@@ -6,10 +6,10 @@ protocol take them from here; docs/vocabulary.md lists them.
 
 from __future__ import annotations
 
-from cardscore_frames.checking.schema import Vocabulary
+from cardscore_frames.checking.schema import Vocabulary, numbered
 from cardscore_frames.games.preferans.rules import CONTRACT_VALUE, SUITS
 
-__all__ = ["CONTRACT", "CALL", "VOCABULARY"]
+__all__ = ["CONTRACT", "CALL", "VOCABULARY", "HEADINGS"]
 
 #: Each suit's sign on the protocol (БК: без козыря, no trump).
 _SIGNS = {"s": "♠", "c": "♣", "d": "♦", "h": "♥", "nt": "БК"}
@@ -62,4 +62,35 @@ CALL = Vocabulary(
 VOCABULARY = {
     "contract": CONTRACT,
     **{f"call{i}": CALL for i in range(1, 5)},
+}
+
+#: The headings Russian and English clubs give each column of the preferans
+#: logs (deals, points-only, end-of-game sheets), beside the column's own name
+#: (case, accents, ё and е, spaces and dots do not matter); docs/vocabulary.md
+#: lists them.
+HEADINGS = {
+    "game_id": ("Game", "Game ID", "pool_id", "Пулька", "Партия"),
+    "deal": ("Deal no", "Раздача", "Сдача", "№", "N°", "No"),
+    **numbered("player", 4, "Игрок", "Player"),
+    "dealer": ("Сдающий", "Сдаёт", "Прикуп сдаёт"),
+    "declarer": ("Играющий", "Разыгрывающий", "Заказчик"),
+    "contract": ("Контракт", "Заказ", "Игра"),
+    **numbered("call", 4, "Вист", "Call"),
+    **numbered("tricks", 4, "Взятки", "Взяток"),
+    # "pool" also heads a deal log's pool target (the field's own alias); on an
+    # end-of-game sheet it is the pool itself
+    "pool_target": ("Пуля до", "Игра до", "Pool target"),
+    "pool": ("Пуля",),
+    **numbered("score", 4, "Счёт", "Очки", "Score"),
+    "seat": ("Место", "Seat no"),
+    "player": ("Name", "Игрок", "Имя"),
+    "mountain": ("Гора",),
+    **{f"whists_on_{i}": (f"Висты на {i}", f"Whists on {i}") for i in range(1, 5)},
+    "whist_price": ("Цена виста", "Стоимость виста", "Цена"),
+    # a deal log's corrections (docs/games/preferans.md, "Corrections")
+    **numbered("pool", 4, "Пуля"),
+    **numbered("mountain", 4, "Гора"),
+    **numbered("whists", 4, "Висты"),
+    "whists_on": ("Висты на",),
+    "all_pass_price": ("Цена распасов", "Распасы по"),
 }

@@ -126,7 +126,8 @@ def check_contract(deals: pd.DataFrame, problems: Problems, rules: Rules) -> Non
     )
     partner = deals["partner"].notna().to_numpy()
     if partner.any():  # a log of 4-player tables names none
-        _check_partner(deals, problems, partner, n)
+        _check_partner(deals, problems, partner, n, rules)
+    _check_partner_column(deals, problems, played & (n == 5), rules)
     problems.add(
         (n < 3) | (n > 5),
         "player1",
@@ -157,11 +158,44 @@ def _check_house_rules(deals: pd.DataFrame, problems: Problems, rules: Rules) ->
             _check_misere(deals, problems)
 
 
+def _check_partner_column(
+    deals: pd.DataFrame, problems: Problems, at_five: np.ndarray, rules: Rules
+) -> None:
+    """A log with deals played at 5 says who was called: without a partner
+    column every such deal would be scored as the taker's alone, a plausible
+    wrong score. Only the rules can say that the taker always plays alone."""
+    if "partner" not in problems.left_out or not rules.called_partner:
+        return
+    count = int(at_five.sum())
+    if count:
+        problems.add_table(
+            "partner",
+            "missing_column",
+            f"column partner is missing: "
+            f"{'1 deal is' if count == 1 else f'{count} deals are'} played at 5, "
+            "where the taker calls a partner (a column headed partner, Appelé, "
+            "Partenaire or Roi appelé, blank where the taker played alone); if "
+            "the taker always plays alone at 5 in your club, read the log with "
+            "rules=TarotRules(called_partner=False) (command line: --rules alone)",
+        )
+
+
 def _check_partner(
-    deals: pd.DataFrame, problems: Problems, partner: np.ndarray, n: np.ndarray
+    deals: pd.DataFrame,
+    problems: Problems,
+    partner: np.ndarray,
+    n: np.ndarray,
+    rules: Rules,
 ) -> None:
     """A partner called is seated, plays, and only at a table of 5."""
     alone = same_name(deals["partner"], deals["taker"])
+    problems.add(
+        partner & ~alone & (not rules.called_partner),
+        "partner",
+        "house_rule_off",
+        "partner must be blank: the rules say the taker plays alone at 5 "
+        "(Rules(called_partner=False)); got {value}",
+    )
     problems.add(
         partner & ~alone & ~is_seated(deals, "partner"),
         "partner",

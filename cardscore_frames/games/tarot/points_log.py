@@ -37,6 +37,7 @@ from cardscore_frames.games.points_logs import (
 )
 from cardscore_frames.games.tarot.rules import Rules, TarotRules
 from cardscore_frames.games.tarot.seats import PLAYERS, seat_of, seated
+from cardscore_frames.games.tarot.vocabulary import HEADINGS
 
 __all__ = [
     "POINTS_SCHEMA",
@@ -56,8 +57,8 @@ POINTS_SCORE_COLUMNS = ("players", *(f"total{i}" for i in range(1, 6)))
 POINTS_ROLES = ("player", "sitting_out")
 
 FIELDS = (
-    Field("game_id", "id", aliases=("game", "game id")),
-    Field("deal", "int", low=1, aliases=("deal_no", "donne")),
+    Field("game_id", "id"),
+    Field("deal", "int", low=1),
     *(Field(p, "name", required=i < 3, blank=i >= 3) for i, p in enumerate(PLAYERS)),
     *(Field(s, "int", required=i < 3, blank=True) for i, s in enumerate(SCORES)),
     Field("sits_out", "name", required=False, blank=True),
@@ -99,7 +100,11 @@ def check_points(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
 
 #: The tarot points-only log: ``read_log(path, game="tarot", kind="points")``.
 POINTS_SCHEMA = Schema(
-    game="tarot", fields=FIELDS, checks=(check_points,), kind="points"
+    headings=HEADINGS,
+    game="tarot",
+    fields=FIELDS,
+    checks=(check_points,),
+    kind="points",
 )
 
 

@@ -71,8 +71,9 @@ class TarotRules(RulesBase):
     """French tarot scoring rules; the defaults are the FFT 2012 rules.
 
     Presets (``TarotRules.preset(name, **changes)``, ``TarotRules.presets()``):
-    ``fft`` (the defaults) and ``house`` (every house rule of the rules file
-    on: poignées 20, 40, 60, misère and petit chelem).
+    ``fft`` (the defaults), ``house`` (every house rule of the rules file
+    on: poignées 20, 40, 60, misère and petit chelem) and ``alone`` (at 5
+    players the taker never calls a partner).
 
     Parameters
     ----------
@@ -92,6 +93,11 @@ class TarotRules(RulesBase):
         zero, i.e. toward the winning camp); 1 keeps the FFT margin.
     half_points : bool
         ``False`` drops the attack's half point at 3 and 5 players (41.5 counts 41).
+    called_partner : bool
+        At 5 players the taker calls a partner (FFT): a log with 5-player
+        deals then needs its ``partner`` column (``Appelé``), blank where the
+        taker played alone. ``False``: the house variant where the taker always
+        plays alone at 5; the log needs no partner column and may name none.
     """
 
     GAME: ClassVar[str] = "tarot"
@@ -101,6 +107,10 @@ class TarotRules(RulesBase):
             "the house rules on: poignées 20/40/60, misère, petit chelem",
             {"poignee_values": (20, 40, 60), "misere": True, "petit_chelem": True},
         ),
+        "alone": (
+            "the FFT rules, but at 5 players the taker always plays alone",
+            {"called_partner": False},
+        ),
     }
 
     poignee_values: tuple[int, int, int] = (20, 30, 40)
@@ -109,6 +119,7 @@ class TarotRules(RulesBase):
     misere_value: int = 10
     margin_round_to: int = 1
     half_points: bool = True
+    called_partner: bool = True
 
     def __post_init__(self) -> None:
         vals = tuple(self.poignee_values)

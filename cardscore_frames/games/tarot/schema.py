@@ -17,6 +17,7 @@ from cardscore_frames.games.tarot.checks import check_contract, check_players
 from cardscore_frames.games.tarot.rules import CHELEM_PRIME, CONTRACTS, POIGNEES
 from cardscore_frames.games.tarot.seats import PLAYERS
 from cardscore_frames.games.tarot.vocabulary import VOCABULARY as WORDS
+from cardscore_frames.games.tarot.vocabulary import HEADINGS
 
 __all__ = ["SCHEMA", "FIELDS"]
 
@@ -27,11 +28,11 @@ __all__ = ["SCHEMA", "FIELDS"]
 _BLANK_ON_PASS = BlankWhen("contract", ("pass",), ("0", "none"))
 
 FIELDS = (
-    Field("game_id", "id", aliases=("game", "game id")),
-    Field("deal", "int", low=1, aliases=("deal_no", "donne")),
+    Field("game_id", "id"),
+    Field("deal", "int", low=1),
     *(Field(p, "name", required=i < 3, blank=i >= 3) for i, p in enumerate(PLAYERS)),
-    Field("taker", "name", blank=True, aliases=("preneur",)),
-    Field("partner", "name", required=False, blank=True, aliases=("called",)),
+    Field("taker", "name", blank=True),
+    Field("partner", "name", required=False, blank=True),
     Field("contract", "choice", choices=CONTRACTS, vocabulary=WORDS["contract"]),
     Field(
         "oudlers",
@@ -39,7 +40,6 @@ FIELDS = (
         blank=True,
         low=0,
         high=3,
-        aliases=("bouts",),
         blank_when=_BLANK_ON_PASS,
     ),
     Field(
@@ -49,7 +49,6 @@ FIELDS = (
         low=0,
         high=91,
         step=0.5,
-        aliases=("points",),
         blank_when=_BLANK_ON_PASS,
     ),
     Field(
@@ -77,7 +76,6 @@ FIELDS = (
         vocabulary=WORDS["poignee_defence"],
         multi=True,
         default="none",
-        aliases=("poignee_defense",),
     ),
     Field(
         "chelem",
@@ -86,7 +84,6 @@ FIELDS = (
         choices=tuple(CHELEM_PRIME),
         vocabulary=WORDS["chelem"],
         default="none",
-        aliases=("slam",),
     ),
     Field("sits_out", "name", required=False, blank=True),
     Field("misere", "text", required=False, blank=True),
@@ -94,6 +91,7 @@ FIELDS = (
 
 
 SCHEMA = Schema(
+    headings=HEADINGS,
     game="tarot",
     fields=FIELDS,
     checks=(check_players, check_contract, check_points, check_poignees),

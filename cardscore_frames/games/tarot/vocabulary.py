@@ -6,9 +6,9 @@ here; docs/vocabulary.md lists them.
 
 from __future__ import annotations
 
-from cardscore_frames.checking.schema import Vocabulary
+from cardscore_frames.checking.schema import Vocabulary, numbered
 
-__all__ = ["CONTRACT", "CAMP", "POIGNEE", "CHELEM", "VOCABULARY"]
+__all__ = ["CONTRACT", "CAMP", "POIGNEE", "CHELEM", "VOCABULARY", "HEADINGS"]
 
 #: Contrat: P (prise, petite), G, GS, GC; a passed donne says so.
 CONTRACT = Vocabulary(
@@ -81,4 +81,46 @@ VOCABULARY = {
     "poignee_attack": POIGNEE,
     "poignee_defence": POIGNEE,
     "chelem": CHELEM,
+}
+
+#: The headings French and English clubs give each column of the tarot logs,
+#: beside the column's own name (case, accents, spaces and dots do not matter:
+#: ``Appelé``, ``appele`` and ``Appele`` are one heading); docs/vocabulary.md
+#: lists them.
+HEADINGS = {
+    "game_id": ("Game", "Game ID", "Partie", "N° partie", "Game no", "Game number"),
+    "deal": ("Deal no", "Donne", "N° donne", "N°", "No", "Deal number", "Numéro"),
+    **numbered("player", 5, "Joueur", "Joueuse", "J", "Player"),
+    "taker": ("Preneur", "Preneuse", "Attaquant", "Bidder"),
+    "partner": (
+        "Appelé",
+        "Appelée",
+        "Partenaire",
+        "Roi appelé",
+        "Joueur appelé",
+        "Called",
+        "Called player",
+    ),
+    "contract": ("Contrat", "Enchère", "Prise", "Bid"),
+    "oudlers": ("Bouts", "Nb bouts", "Nombre de bouts", "Ends"),
+    "card_points": (
+        "Points",
+        "Pts",
+        "Points faits",
+        "Points attaque",
+        "Points de l'attaque",
+        "Card points",
+    ),
+    "petit_au_bout": ("Petit au bout", "pab", "Petit"),
+    "poignee_attack": ("Poignée att.", "Poignée attaque", "Poignée", "Handful"),
+    "poignee_defence": (
+        "poignee_defense",
+        "Poignée déf.",
+        "Poignée défense",
+        "Handful defence",
+    ),
+    "chelem": ("Slam", "Grand chelem"),
+    "sits_out": ("Mort", "Exempt", "Sitting out", "Sits out"),
+    "misere": ("Misère",),
+    **numbered("score", 5, "Points", "Pts", "Score"),
 }

@@ -29,6 +29,7 @@ from cardscore_frames.checking import (
     game_index,
 )
 from cardscore_frames.games.preferans.rules import MAX_SEATS, PLAYER_COUNTS, Rules
+from cardscore_frames.games.preferans.vocabulary import HEADINGS
 
 __all__ = [
     "SHEET_SCHEMA",
@@ -52,9 +53,9 @@ PRICE_LIMITS = (1e-9, 1e9)
 WHIST_COLUMNS = tuple(f"whists_on_{j}" for j in range(1, MAX_SEATS + 1))
 
 SHEET_FIELDS = (
-    Field("game_id", "id", aliases=("game", "game id")),
+    Field("game_id", "id"),
     Field("seat", "int", low=1, high=MAX_SEATS),
-    Field("player", "name", aliases=("name",)),
+    Field("player", "name"),
     # blank (or left out): a closed pool, at the pool target
     Field("pool", "int", required=False, blank=True, low=0, high=SHEET_LIMIT),
     # may be negative: a surplus written off it
@@ -367,6 +368,7 @@ def _check_price(sheet: pd.DataFrame, problems: Problems) -> None:
 
 
 SHEET_SCHEMA = Schema(
+    headings=HEADINGS,
     game="preferans",
     fields=SHEET_FIELDS,
     key=("game_id", "seat"),
