@@ -1,14 +1,24 @@
 """Club scoring rules for the league table (docs/guide/season.md, "Club scoring
 rules"): points per game won or lost (the Seeger-Fabian system of skat leagues
-and its kin), caps on what one game or one evening can win, and a ladder of
-each player's best N evenings.
+and its kin), championship points by the place at each evening (a tarot club's
+weekly challenge: ``points="place"``), caps on what one game or one evening can
+win, and a ladder of each player's best N evenings.
 
 Each rule rewrites the results (one row per game and player) before the
 table is built, vectorised: groupby/transform over the rows, no loop over
 them. In order: a game's gain is compressed (``whist_cap``), an evening's
 gain is capped (``evening_cap``), each game earns its club points
-(``points``), then only each player's best evenings are kept
-(``best_evenings``).
+(``points``), or each evening its place points (``points="place"``), then
+only each player's best evenings are kept (``best_evenings``).
+
+An evening is a date's games of one game and group (the ``by`` columns of
+the table: league, season). Its place points go by the evening's totals (each
+player's game totals that evening, every table of the evening together),
+ranked with shared places (1, 2, 2, 4): at an evening of n sides the place
+scores ``n - place + 1``, or what a club's scale gives the place. A side is a
+player, or the players who were partners in every game of the evening (a
+belot pair kept all evening): it takes one place, and each of its players
+gets its points.
 """
 
 from __future__ import annotations
@@ -49,11 +59,18 @@ __all__ = [
 #: the table who lost the game: a number, or a number per table size).
 POINT_KEYS = ("score", "win", "loss", "opponent_loss")
 
+#: The scale of ``points={"place": ...}`` that gives ``n - place + 1`` at an
+#: evening of n sides (1st n, last 1).
+PLACE_FORMULA = "n-place+1"
+
 #: Named points schemes. ``seeger``: the Seeger-Fabian system of skat leagues
 #: (German Skat Association's tournament rules): the game's value, 50 for a
 #: game won, 50 off for a game lost, and each opponent of a lost game 40 at a
 #: table of three, 30 at a table of four. Skat doubles a lost game's value; a
 #: game's total here is already the zero-sum balance, so it counts once.
+#: ``place``: championship points by the place at each evening, as a tarot
+#: club's weekly challenge gives them: n - place + 1 at an evening of n sides,
+#: a shared place scoring in full for each (docs/guide/season.md).
 POINTS_PRESETS = {
     "seeger": {
         "score": 1.0,
@@ -61,6 +78,7 @@ POINTS_PRESETS = {
         "loss": -50.0,
         "opponent_loss": {3: 40.0, 4: 30.0},
     },
+    "place": {"place": PLACE_FORMULA},
 }
 
 #: Named caps on a game's gain, as (from, rate) bands: above ``from`` the gain
@@ -93,6 +111,11 @@ class ClubRules:
     def active(self) -> bool:
         return any(v is not None for v in vars(self).values())
 
+    @property
+    def by_place(self) -> bool:
+        """Points go by the place at each evening (``points="place"``)."""
+        return self.points is not None and "place" in self.points
+
 
 def club_rules(
     *,
@@ -120,22 +143,28 @@ def _checked_points(points, problems: list[str]) -> dict | None:
     if isinstance(points, str):
         if points in POINTS_PRESETS:
             return dict(POINTS_PRESETS[points])
+        per_game = [repr(k) for k in POINTS_PRESETS if k != "place"]
         problems.append(
-            f"points must be one of {', '.join(map(repr, POINTS_PRESETS))} or a "
-            f"mapping of {', '.join(POINT_KEYS)} to numbers; got {points!r}"
+            f"points must be one of {', '.join(per_game)} or a mapping of "
+            f"{', '.join(POINT_KEYS)} to numbers (per game), or 'place' or "
+            f"{{'place': {{1: 25, 2: 18, ...}}}} (by the evening's place); "
+            f"got {points!r}"
         )
         return None
     if not isinstance(points, Mapping):
         problems.append(
             f"points must be a preset name or a mapping of {', '.join(POINT_KEYS)} "
-            f"to numbers; got {points!r}"
+            f"to numbers, or of 'place' to a scale; got {points!r}"
         )
         return None
+    if "place" in points:
+        return _checked_place(points, problems)
     unknown = [k for k in points if k not in POINT_KEYS]
     if unknown:
         problems.append(
             f"points takes the keys {', '.join(POINT_KEYS)}; got "
-            f"{', '.join(map(repr, unknown))}"
+            f"{', '.join(map(repr, unknown))} (or 'place' alone, for points by "
+            f"the evening's place)"
         )
     out = {k: 0.0 for k in POINT_KEYS}
     for key in POINT_KEYS:
@@ -153,6 +182,35 @@ def _checked_points(points, problems: list[str]) -> dict | None:
         else:
             problems.append(f"points[{key!r}] must be a finite number; got {value!r}")
     return out
+
+
+def _checked_place(points: Mapping, problems: list[str]) -> dict | None:
+    """``{"place": scale}``: the scale ``"n-place+1"``, or a mapping of places
+    (whole numbers from 1) to points, places beyond it scoring 0."""
+    others = [k for k in points if k != "place"]
+    if others:
+        problems.append(
+            "points={'place': ...} gives points by the evening's place and takes "
+            f"no other key; got {', '.join(map(repr, others))}"
+        )
+    scale = points["place"]
+    if isinstance(scale, str) and scale == PLACE_FORMULA:
+        return {"place": PLACE_FORMULA}
+    if not isinstance(scale, Mapping) or not scale:
+        problems.append(
+            f"points['place'] must be {PLACE_FORMULA!r} or a mapping of places "
+            "(whole numbers from 1) to points, e.g. {1: 25, 2: 18, 3: 15}; got "
+            f"{scale!r}"
+        )
+        return None
+    bad = {p: v for p, v in scale.items() if not _is_size(p, 1) or not _num(v)}
+    if bad:
+        problems.append(
+            "points['place'] takes places (whole numbers from 1) to finite "
+            f"numbers; got {bad!r}"
+        )
+        return None
+    return {"place": {int(p): float(v) for p, v in scale.items()}}
 
 
 def _checked_count(best, problems: list[str]) -> int | None:
@@ -215,11 +273,11 @@ def _num(value) -> bool:
     )
 
 
-def _is_size(value) -> bool:
+def _is_size(value, least: int = 2) -> bool:
     return (
         isinstance(value, int | np.integer)
         and not isinstance(value, bool)
-        and (value >= 2)
+        and (value >= least)
     )
 
 
@@ -239,15 +297,15 @@ def apply_club_rules(
     ranking: str | Mapping[str, str] | None,
 ) -> pd.DataFrame:
     """The results as the club counts them: gains compressed and capped,
-    ``points`` per game, only each player's best evenings kept (with
-    ``place_ties`` so that a place shared with a row left out stays shared).
-    ``cut``: what the caps took off each game's total."""
+    ``points`` per game (or per evening, by its place), only each player's
+    best evenings kept (with ``place_ties`` so that a place shared with a row
+    left out stays shared). ``cut``: what the caps took off each game's
+    total."""
     if not rules.active:
         return results
     out = results.copy()
     out["place_ties"] = _place_ties(out)
-    if rules.best_evenings is not None or rules.evening_cap is not None:
-        _check_dates(out)
+    _check_dates(out, rules)
     raw = out["score"].to_numpy(dtype=float)
     score = raw.copy()
     if rules.whist_cap is not None:
@@ -259,9 +317,11 @@ def apply_club_rules(
     if rules.whist_cap is not None or rules.evening_cap is not None:
         out["cut"] = raw - score
         out["score"] = score
-    if rules.points is not None:
+    if rules.by_place:
+        out["points"] = evening_place_points(out, evening, by, rules.points["place"])
+    elif rules.points is not None:
         out["points"] = game_points(out, rules.points)
-    if rules.best_evenings is not None:
+    if rules.best_evenings is not None or rules.by_place:
         out = _best_evenings(out, evening, keys, by, ranking, rules.best_evenings)
     return out
 
@@ -310,6 +370,64 @@ def game_points(results: pd.DataFrame, scheme: dict) -> np.ndarray:
     )
 
 
+def evening_place_points(
+    results: pd.DataFrame, evening: np.ndarray, by: list[str], scale
+) -> np.ndarray:
+    """Each player's points for his place at the evening, on the first game
+    of his evening (0 on his other games), so that his rows sum to his place
+    points over any set of whole evenings.
+
+    ``evening``: each row's player-evening. The evening's sides (see
+    :func:`_evening_sides`) are ranked by their evening total with shared
+    places (1, 2, 2, 4); ``scale`` is :data:`PLACE_FORMULA` (n - place + 1 at
+    an evening of n sides) or a mapping of place to points (0 beyond it).
+    """
+    day = results["date"].dt.normalize()
+    rows = pd.DataFrame(
+        {
+            "evening": evening,
+            "night": group_ids(results.assign(_day=day), ["game", *by, "_day"]),
+            "score": results["score"].to_numpy(dtype=float),
+        }
+    )
+    mine = rows.groupby("evening").agg(night=("night", "first"), score=("score", "sum"))
+    mine["side"] = _evening_sides(results, evening)
+    # partners all evening have the same total: the side's is any one of theirs
+    sides = mine.groupby("side").agg(night=("night", "first"), score=("score", "max"))
+    by_night = sides["score"].round(9).groupby(sides["night"])
+    place = by_night.rank(method="min", ascending=False)
+    if isinstance(scale, Mapping):
+        at = place.to_numpy(dtype=np.int64)
+        worth = pd.Series(scale, dtype=float).reindex(at).fillna(0.0)
+        points = pd.Series(worth.to_numpy(), index=sides.index)
+    else:
+        points = by_night.transform("size") - place + 1
+    first = pd.Series(results["seq"].to_numpy()).groupby(evening).idxmin()
+    out = np.zeros(len(results))
+    out[first.to_numpy()] = points.reindex(mine["side"]).to_numpy(dtype=float)
+    return out
+
+
+def _evening_sides(results: pd.DataFrame, evening: np.ndarray) -> np.ndarray:
+    """Each player-evening's side at the evening, as the smallest
+    player-evening of that side: players who were on one side (a belot pair,
+    :func:`~cardscore_frames.season.frames.team_column`) in every game of the
+    evening are one side; anyone else is a side alone."""
+    side = pd.DataFrame(
+        {"g": results["game_key"].cat.codes.to_numpy(), "t": team_column(results)}
+    )
+    seats = pd.DataFrame(
+        {"evening": evening, "sid": group_ids(side, ["g", "t"])}
+    ).drop_duplicates()
+    games = seats.groupby("evening").size()
+    both = seats.merge(seats, on="sid", suffixes=("", "_other"))
+    shared = both.groupby(["evening", "evening_other"]).size().reset_index(name="n")
+    same = (shared["n"].to_numpy() == games.reindex(shared["evening"]).to_numpy()) & (
+        shared["n"].to_numpy() == games.reindex(shared["evening_other"]).to_numpy()
+    )
+    return shared[same].groupby("evening")["evening_other"].min().to_numpy()
+
+
 def _per_table_size(results: pd.DataFrame, value) -> np.ndarray | float:
     if not isinstance(value, Mapping):
         return value
@@ -343,19 +461,35 @@ def _place_ties(results: pd.DataFrame) -> np.ndarray:
     return np.where(np.isnan(place), 1, ties.to_numpy()).astype(np.int64)
 
 
-def _check_dates(results: pd.DataFrame) -> None:
+def _check_dates(results: pd.DataFrame, rules: ClubRules) -> None:
+    """The rules that count evenings need every game's date."""
+    uses = [
+        name
+        for name, on in (
+            ("points by the evening's place", rules.by_place),
+            ("best_evenings", rules.best_evenings is not None),
+            ("evening_cap", rules.evening_cap is not None),
+        )
+        if on
+    ]
+    if not uses:
+        return
     undated = results.loc[results["date"].isna().to_numpy(), "game_key"].unique()
     if len(undated):
         raise RulesError(
-            "best_evenings and evening_cap count evenings by the games' dates; "
-            f"these games have none: {', '.join(map(str, undated[:10]))}"
+            f"{' and '.join(uses)} count{'s' if len(uses) == 1 else ''} evenings "
+            "by the games' dates; these games have none: "
+            f"{', '.join(map(str, undated[:10]))}"
         )
 
 
-def _best_evenings(results, evening, keys, by, ranking, best: int) -> pd.DataFrame:
-    """Only each player's ``best`` evenings, by what an evening adds to the
-    rule's first criterion (then its total score, then the earlier date);
-    ``evenings`` played and the dates of those ``evenings_counted``."""
+def _best_evenings(
+    results, evening, keys, by, ranking, best: int | None
+) -> pd.DataFrame:
+    """Only each player's ``best`` evenings (all of them when None), by what
+    an evening adds to the rule's first criterion (then its total score, then
+    the earlier date); ``evenings`` played and the dates of those
+    ``evenings_counted``."""
     day = results["date"].dt.normalize()
     frame = pd.DataFrame(
         {
@@ -377,7 +511,8 @@ def _best_evenings(results, evening, keys, by, ranking, best: int) -> pd.DataFra
     nights = nights.sort_values(
         ["player", "value", "score", "day"], ascending=[True, False, False, True]
     )
-    nights["kept"] = nights.groupby("player").cumcount().to_numpy() < best
+    order = nights.groupby("player").cumcount().to_numpy()
+    nights["kept"] = True if best is None else order < best
     played = nights.groupby("player").size()
     dates = (
         nights.loc[nights["kept"], "day"]

@@ -97,17 +97,34 @@ def standings(
     unit : float
         The currency's smallest unit.
     points : str or mapping, optional
-        Club points per game, and the table ranked by them first (the rule's
-        own criteria then break ties). A mapping of ``score`` (a factor on
-        the game's total), ``win`` (a game won: first at the table), ``loss``
-        (a game with a result not won; a deduction is negative) and
-        ``opponent_loss`` (for each opponent at the table who lost the game,
-        partners not counted; one number, or a mapping of table size to
-        points); a key left out counts 0, so ``{"win": 3}`` is win 3, loss 0.
-        ``"seeger"``, the Seeger-Fabian system of skat leagues
-        (:data:`~cardscore_frames.season.POINTS_PRESETS`): the game's total,
-        +50 a game won, -50 a game lost, each opponent of a lost game 40 at a
-        table of three and 30 at a table of four.
+        Club points, and the table ranked by them first (the rule's own
+        criteria then break ties); named schemes in
+        :data:`~cardscore_frames.season.POINTS_PRESETS`.
+
+        Per game: a mapping of ``score`` (a factor on the game's total),
+        ``win`` (a game won: first at the table), ``loss`` (a game with a
+        result not won; a deduction is negative) and ``opponent_loss`` (for
+        each opponent at the table who lost the game, partners not counted;
+        one number, or a mapping of table size to points); a key left out
+        counts 0, so ``{"win": 3}`` is win 3, loss 0. ``"seeger"``, the
+        Seeger-Fabian system of skat leagues: the game's total, +50 a game
+        won, -50 a game lost, each opponent of a lost game 40 at a table of
+        three and 30 at a table of four.
+
+        By the place at each evening (a tarot club's weekly challenge; an
+        evening is a date's games of the group, every table together):
+        ``"place"`` gives ``n - place + 1`` at an evening of n sides (1st n,
+        last 1); a shared place scores in full for each and skips the next
+        (1, 2, 2, 4). A club's own scale is ``{"place": {1: 25, 2: 18, 3:
+        15}}``, place to points, places beyond it 0 (``"place"`` is
+        ``{"place": "n-place+1"}``). A player's place goes by his evening's
+        total (his game totals that evening summed, after the caps); players
+        who were partners in every game of the evening (a belot pair kept all
+        evening) are one side: one place, its points to each of them. Every
+        game needs a date, and the table shows ``evenings`` and
+        ``evenings_counted``. With ``best_evenings`` an evening is worth its
+        place points: ``points="place", best_evenings=15`` counts each
+        player's 15 best places.
     best_evenings : int, optional
         Count only each player's ``best_evenings`` best evenings (an evening:
         his games of one date). An evening's worth is what it adds to the
@@ -167,9 +184,11 @@ def standings(
           ``tiebreak_2`` ... (each tie-break's value; ``direct`` only where
           a tie needed it), ``ranking`` (the rule in words),
           ``below_min_games`` (bool).
-        - With club rules: ``points`` (club points, summed), ``cut`` (what the
-          caps took off the total, game's unit), ``evenings`` (evenings
-          played) and ``evenings_counted`` (the dates counted, "YYYY-MM-DD, ...").
+        - With club rules: ``points`` (club points, summed over the counted
+          games; by place, the counted evenings' place points), ``cut`` (what
+          the caps took off the total, game's unit), ``evenings`` (evenings
+          played) and ``evenings_counted`` (the dates counted, "YYYY-MM-DD,
+          ..."; with ``best_evenings`` or points by place).
         - How sure each rate and mean is (docs/guide/season.md, "How sure"):
           ``win_rate_low``, ``win_rate_high`` (the Wilson interval at
           ``level``), ``win_rate_shrunk`` (pulled toward the group's pooled
@@ -187,7 +206,8 @@ def standings(
     RulesError
         An unknown ranking, tie-break or ``rank_by``; a club rule given a
         value it does not take (every such option named at once); evenings
-        counted in games without a date.
+        counted (``best_evenings``, ``evening_cap``, points by place) in games
+        without a date.
 
     Examples
     --------
@@ -213,6 +233,17 @@ def standings(
     0     1   Zoya  1156.2  426.2     5
     1     2   Ilya  1126.3  566.3     4
     2     3   Kira  1089.5  789.5     2
+
+    A tarot club's weekly challenge: each evening's place gives n - place + 1
+    points, and each player's best 15 evenings count. Bastien leads on places
+    although his counted evenings lost points:
+
+    >>> week = csf.season.standings(ledger, points="place", best_evenings=15)
+    >>> week[["rank", "player", "points", "total", "evenings"]].head(3)
+       rank   player  points   total  evenings
+    0     1  Bastien    70.0  -165.0        17
+    1     2   Julien    68.0   903.0        16
+    2     3     Hugo    65.0  2237.0        18
     """
     check_rank_by(rank_by)  # before the ledger is looked at
     club = dict(points=points, best_evenings=best_evenings, evening_cap=evening_cap)
