@@ -260,9 +260,31 @@ def check_whists(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     )
 
 
+def _check_bela_column(deals: pd.DataFrame, problems: Problems) -> None:
+    """Under ``bela_kept`` a deal with declarations of a Бэла's worth may have
+    one kept: without the column every such deal would be scored as if none."""
+    enough = np.zeros(len(deals), dtype=bool)
+    for side in ("declarer_declarations", "defender_declarations"):
+        enough |= (deals[side] >= BELA_WHISTS).to_numpy(dtype=bool, na_value=False)
+    count = int(enough.sum())
+    if count:
+        problems.add_table(
+            "bela",
+            "missing_column",
+            f"column bela is missing: Rules(bela_kept=True) reads who held the "
+            f"Бэла from it, and {'1 deal has' if count == 1 else f'{count} deals have'}"
+            f" declarations of {BELA_WHISTS} whists or more (a column headed bela "
+            "or Бэла: a, b or blank)",
+        )
+
+
 def check_bela(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
-    """Under ``bela_kept``, the ``bela`` pair must have declared a Бэла (20 whists)."""
-    if not rules.bela_kept or "bela" not in deals:
+    """Under ``bela_kept``, the ``bela`` pair must have declared a Бэла (20
+    whists); a log that could hold one says who did, in its ``bela`` column."""
+    if not rules.bela_kept:
+        return
+    if "bela" in problems.left_out:
+        _check_bela_column(deals, problems)
         return
     bela = deals["bela"]
     named = (bela != "none").to_numpy(dtype=bool, na_value=False)

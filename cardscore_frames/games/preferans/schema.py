@@ -107,6 +107,8 @@ def check_deals(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     rules = Rules.ensure(rules)
     check_options(rules)
     st = seats(deals)
+    if _dealer_column_missing(problems, st):
+        return  # every deal at 4 would be reported for the one missing column
     for check in (
         check_players,
         check_contract,
@@ -117,6 +119,24 @@ def check_deals(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         check_after_end,
     ):
         check(deals, problems, rules, st)
+
+
+def _dealer_column_missing(problems: Problems, st: Seats) -> bool:
+    """A log with deals at 4 players names the dealer, who sits each out:
+    without the column no deal at 4 can be scored (who played is unknown)."""
+    if "dealer" not in problems.left_out:
+        return False
+    count = int((st.n == len(PLAYERS)).sum())
+    if count:
+        problems.add_table(
+            "dealer",
+            "missing_column",
+            "column dealer is missing: "
+            f"{'1 deal is' if count == 1 else f'{count} deals are'} played at 4, "
+            "where the dealer sits the deal out (a column headed dealer, Сдающий "
+            "or Сдаёт)",
+        )
+    return count > 0
 
 
 SCHEMA = Schema(
