@@ -7,6 +7,8 @@ decides what a value means and reports the exact text it could not use.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal, overload
 
@@ -41,6 +43,18 @@ from cardscore_frames.io.formats.csv_files import (
 )
 from cardscore_frames.io.formats.json_files import parse_json
 from cardscore_frames.io.formats.parquet_files import parse_parquet
+from cardscore_frames.io.layout import (
+    TableProblem,
+    column_names,
+    columns_as_read,
+    header_row,
+    join_names,
+    joined_failures,
+    name_columns,
+    scan,
+    totals_problem,
+    with_table_problems,
+)
 
 __all__ = ["read_log", "validate", "read_table"]
 
@@ -57,6 +71,7 @@ def read_log(
     rules: Any = ...,
     sheet: str | int = ...,
     encoding: str | None = ...,
+    columns: Mapping[str, str] | None = ...,
 ) -> pd.DataFrame: ...
 
 
@@ -70,6 +85,7 @@ def read_log(
     rules: Any = ...,
     sheet: str | int = ...,
     encoding: str | None = ...,
+    columns: Mapping[str, str] | None = ...,
 ) -> Collected: ...
 
 
@@ -82,6 +98,7 @@ def read_log(
     rules: Any = None,
     sheet: str | int = 0,
     encoding: str | None = None,
+    columns: Mapping[str, str] | None = None,
 ) -> pd.DataFrame | Collected:
     """Read a log and return it validated, with proper dtypes.
 
@@ -91,13 +108,16 @@ def read_log(
         ``.csv`` / ``.txt`` / ``.tsv`` (comma, semicolon or tab separated; UTF-8
         with or without BOM, else Windows-1251 or Windows-1252 as the text
         shows), ``.parquet``, ``.jsonl`` / ``.ndjson`` (JSON lines), ``.xlsx`` /
-        ``.xlsm`` (a plain table with a header row, or a workbook of this package:
-        an export or a filled template, read as :func:`read_excel` reads it),
+        ``.xlsm`` (a workbook of this package: an export or a filled template;
+        or a club's own workbook, a table on each sheet under a heading row,
+        with title rows above it and a totals row below it; read as
+        :func:`read_excel` reads it),
         another score keeper's saved game a game knows (preferans: OpenPref's
         ``.prf``, as a sheet; tarot: TarotClub's deal ``.json``, told from a
         JSON table by its content), or a DataFrame.
     game : str
-        ``"tarot"``, ``"belot"`` or ``"preferans"`` (:func:`cardscore_frames.game_names`).
+        ``"tarot"``, ``"belot"`` or ``"preferans"``
+        (:func:`cardscore_frames.game_names`).
     kind : str
         Which of the game's logs: ``"deals"`` (one row per deal),
         ``"points"`` (points-only: each player's, or each belot pair's, points
@@ -115,9 +135,14 @@ def read_log(
         The game's rules (house rules change what a log may hold); they travel
         with the frame, so that ``score`` uses them without being told again.
     sheet : str or int
-        The Excel sheet to read.
+        The Excel sheet to read; 0 (the default): every sheet that holds the log.
     encoding : str, optional
         Force a text encoding instead of finding it.
+    columns : mapping, optional
+        Heading -> log column, for headings the game does not know
+        (``{"Appel": "partner"}``; case, accents and spaces aside); in a club's
+        workbook or CSV file they count as the log's headings when the heading
+        row is looked for.
 
     Returns
     -------
@@ -143,7 +168,13 @@ def read_log(
     if _is_workbook(source):  # every problem with its cell, as read_excel gives
         at = None if sheet == 0 else sheet
         result = read_excel(
-            source, game=game, kind=kind, sheet=at, errors=errors, rules=rules
+            source,
+            game=game,
+            kind=kind,
+            sheet=at,
+            errors=errors,
+            rules=rules,
+            columns=columns,
         )
         if isinstance(result, Collected):
             return result._replace(rejected=_as_text(result.rejected))
@@ -153,14 +184,24 @@ def read_log(
     given = rules
     rules = entry.rules.ensure(rules)
     try:
-        raw, src = _read_cells(source, sheet=sheet, encoding=encoding, game=game)
+        raw, src, problems = _read_cells(
+            source, sheet=sheet, encoding=encoding, game=game, club=(schema, columns)
+        )
     except LogValidationError as exc:  # another program's file, its structure
         if errors != "collect" or exc.game != entry.name:
             raise
         return _file_rejected(exc, schema, rules)
     if given is None:  # a file the package wrote keeps the rules it was read with
         rules = _stored_rules(raw, entry, source) or rules
-    result = check_log(raw, schema, rules=rules, errors=errors, source=src)
+    headings = columns_as_read(columns, list(raw.columns))
+    try:
+        result = check_log(
+            raw, schema, rules=rules, errors=errors, source=src, columns=headings
+        )
+    except LogValidationError as exc:  # the layout's problems with the others
+        fc = joined_failures(exc.failure_cases, problems, schema.item)
+        raise LogValidationError(exc.game, fc, exc.source, exc.kind) from None
+    result = with_table_problems(result, problems, raw, schema, src.label)
     if isinstance(result, Collected) and raw is not source:
         # a file's rejected rows as its text, not as the reader's categoricals
         return result._replace(rejected=_as_text(result.rejected))
@@ -225,10 +266,13 @@ def validate(
     kind: str = "deals",
     errors: Errors = "raise",
     rules: Any = None,
+    columns: Mapping[str, str] | None = None,
 ) -> pd.DataFrame | Collected:
     """Check a frame against one of ``game``'s logs (what :func:`read_log` does
     after reading). Returns the typed frame, or a :class:`Collected` with
     ``errors="collect"``; raises :class:`~cardscore_frames.LogValidationError`.
+    ``columns`` maps a heading of ``deals`` to the log column it holds, for
+    headings the game does not know (as :func:`read_log`).
 
     Examples
     --------
@@ -239,7 +283,9 @@ def validate(
     >>> csf.validate(raw, game="tarot")["contract"].tolist()
     ['garde']
     """
-    return read_log(deals, game=game, kind=kind, errors=errors, rules=rules)
+    return read_log(
+        deals, game=game, kind=kind, errors=errors, rules=rules, columns=columns
+    )
 
 
 def read_table(
@@ -250,7 +296,7 @@ def read_table(
 ) -> tuple[pd.DataFrame, Source]:
     """Read a table as it is written, text as text, with where each row came from
     (what :func:`read_log` checks). Returns the frame and its :class:`Source`."""
-    frame, src = _read_cells(source, sheet=sheet, encoding=encoding)
+    frame, src, _ = _read_cells(source, sheet=sheet, encoding=encoding)
     return _as_text(frame), src
 
 
@@ -275,11 +321,15 @@ def _read_cells(
     sheet: str | int = 0,
     encoding: str | None = None,
     game: str | None = None,
-) -> tuple[pd.DataFrame, Source]:
+    club: tuple[Any, Mapping[str, str] | None] | None = None,
+) -> tuple[pd.DataFrame, Source, list[TableProblem]]:
     """A table as cells: text columns as categoricals of the text given (each
-    distinct value once), numbers as numbers where the format has them."""
+    distinct value once), numbers as numbers where the format has them; and the
+    problems of a CSV file's layout. ``club``: the log's schema and the
+    caller's ``columns=``, to read a CSV file as a club laid it out (a table
+    of the file as it is without)."""
     if isinstance(source, pd.DataFrame):
-        return source, Source()
+        return source, Source(), []
     if not isinstance(source, (str, os.PathLike)):
         raise RulesError(
             f"source must be a file path or a DataFrame; got {type(source).__name__}"
@@ -289,7 +339,15 @@ def _read_cells(
         raise LogNotFoundError(f"no such log file: {path}")
     suffix = path.suffix.lower()
     if suffix in (".csv", ".txt", ".tsv"):
-        return _read_csv(path, encoding)
+        frame, src = _read_csv(path, encoding, club)
+        return _club_csv(frame, src, *club) if club else (frame, src, [])
+    return (*_read_file(path, suffix, sheet, encoding, game), [])
+
+
+def _read_file(
+    path: Path, suffix: str, sheet: str | int, encoding: str | None, game
+) -> tuple[pd.DataFrame, Source]:
+    """A Parquet, JSON, Excel file or another program's, as cells."""
     if suffix in (".parquet", ".pq"):
         return parse_parquet(path), Source(label=str(path), lines=None)
     if suffix in (".jsonl", ".ndjson", ".json"):
@@ -319,10 +377,14 @@ def _other_programs(suffix: str) -> str:
     return f"; nor is it {' or '.join(known)}" if known else ""
 
 
-def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:
+def _read_csv(
+    path: Path, encoding: str | None, club: tuple | None = None
+) -> tuple[pd.DataFrame, Source]:
     """A CSV file as text cells, with each row's file line; the encoding is
-    UTF-8 (the parser checks it as it reads), else found from the text."""
-    data, bom, above = read_csv_bytes(path)  # from the header on
+    UTF-8 (the parser checks it as it reads), else found from the text. With
+    ``club`` (schema, columns), read from the header line past title lines."""
+    header = partial(header_row, schema=club[0], columns=club[1]) if club else None
+    data, bom, above = read_csv_bytes(path, header, encoding)  # from the header on
     if encoding is not None:
         decode(data, encoding, str(path))  # a clear error if it does not decode
         used = encoding
@@ -339,6 +401,70 @@ def _read_csv(path: Path, encoding: str | None) -> tuple[pd.DataFrame, Source]:
         frame = frame.loc[~empty].reset_index(drop=True)
         lines = None if lines is None else lines[~empty]
     return frame, Source(label=str(path), lines=lines, encoding=used)
+
+
+def _club_csv(
+    frame: pd.DataFrame, src: Source, schema: Any, columns
+) -> tuple[pd.DataFrame, Source, list[TableProblem]]:
+    """A CSV file's table as a club laid it out: placeholder rows left out,
+    totals rows checked and left out, a last and a first name column joined
+    (:mod:`cardscore_frames.io.layout`); each row keeps its file line."""
+    headings = [str(c) for c in frame.columns]
+    names = column_names(headings, schema, columns)
+    joined = name_columns(headings, schema)
+    if joined:  # the name columns are the player's content
+        names[joined[0]] = names[joined[1]] = None
+    found = scan(frame, names, schema)
+    problems = _csv_totals(found, names, headings, src.lines)
+    if not found.keep.all():
+        frame = _unused_dropped(frame.loc[found.keep].reset_index(drop=True))
+        lines = None if src.lines is None else src.lines[found.keep]
+        src = Source(label=src.label, lines=lines, encoding=src.encoding)
+    if joined:
+        frame = _joined(frame, *joined)
+    return frame, src, problems
+
+
+def _unused_dropped(frame: pd.DataFrame) -> pd.DataFrame:
+    """Text left out with the rows that held it (a totals row's ``Total`` in the
+    game column) is no value of the rows kept: validation types a column by
+    its values."""
+    out = frame.copy(deep=False)
+    for j, dtype in enumerate(frame.dtypes):
+        if isinstance(dtype, pd.CategoricalDtype):
+            out.isetitem(j, frame.iloc[:, j].cat.remove_unused_categories())
+    return out
+
+
+def _csv_totals(found, names, headings, lines) -> list[TableProblem]:
+    """Each totals cell that is not the sum of the rows above it, by its line."""
+    position = np.cumsum(found.keep) - 1  # each row's place among those kept
+    out = []
+    for m in found.mismatches:
+        summed = np.flatnonzero(found.keep[m.first : m.last + 1]) + m.first
+        if lines is None or not len(summed):
+            where = "the rows above it" if len(summed) else "no row above it"
+        else:
+            where = f"lines {lines[summed[0]]} to {lines[summed[-1]]}"
+        line = None if lines is None else int(lines[m.row])
+        column = names[m.col] or headings[m.col]
+        problem = totals_problem(
+            m, column, headings[m.col], line=line, rows=position[summed], where=where
+        )
+        out.append(problem)
+    return out
+
+
+def _joined(frame: pd.DataFrame, last: int, first: int, player: str) -> pd.DataFrame:
+    """The last and first name columns as one ``player`` column where the last
+    name stood: ``Prénom Nom``."""
+    names = join_names(frame.iloc[:, first], frame.iloc[:, last])
+    keep = [j for j in range(frame.shape[1]) if j not in (last, first)]
+    out = frame.iloc[:, keep]
+    at = sum(j < last for j in keep)
+    return pd.concat(
+        [out.iloc[:, :at], names.rename(player).to_frame(), out.iloc[:, at:]], axis=1
+    )
 
 
 def _blank_rows(frame: pd.DataFrame) -> np.ndarray:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from cardscore_frames._compat import TEXT
 from cardscore_frames.errors import LogReadError
 from cardscore_frames.io.encoding import decode, fallback_of
 from cardscore_frames.io.formats.common import _SHOWN, _is_utf8, _unreadable
+from cardscore_frames.io.layout import HEADER_ROWS
 
 #: A UTF-8 byte-order mark.
 _BOM = b"\xef\xbb\xbf"
@@ -27,10 +29,16 @@ _BREAKS = re.compile(rb"[\r\n]*")
 _HEAD = 1 << 16
 
 
-def read_csv_bytes(path: Path) -> tuple[bytes, bool, int]:
+def read_csv_bytes(
+    path: Path,
+    header: Callable[[list[list[str]]], int | None] | None = None,
+    encoding: str | None = None,
+) -> tuple[bytes, bool, int]:
     """A CSV file's bytes from its header on, read once: past a UTF-8 byte-order
-    mark (a spreadsheet's "CSV UTF-8" starts with one) and the empty lines above
-    the header, which would otherwise be cut off a copy of the whole file.
+    mark (a spreadsheet's "CSV UTF-8" starts with one), the empty lines above
+    the header, which would otherwise be cut off a copy of the whole file, and
+    the title lines above it, when ``header`` tells which of the first lines is
+    the header (:func:`_title_end`).
 
     Returns the bytes, whether the file starts with the mark, and how many lines
     lie above the header. A directory or an unreadable file is a LogReadError.
@@ -40,6 +48,7 @@ def read_csv_bytes(path: Path) -> tuple[bytes, bool, int]:
             head = handle.read(_HEAD)
             bom, skip = _table_start(head)
             if skip < len(head) or len(head) < _HEAD:
+                skip += _title_end(head[skip:], header, encoding)
                 handle.seek(skip)
                 return handle.read(), bom, _breaks(head, skip)
             # empty lines beyond the first read (a file of nothing else, or
@@ -49,7 +58,52 @@ def read_csv_bytes(path: Path) -> tuple[bytes, bool, int]:
     except OSError as exc:
         raise _unreadable(path, exc) from None
     bom, skip = _table_start(data)
+    skip += _title_end(data[skip : skip + _HEAD], header, encoding)
     return data[skip:], bom, _breaks(data, skip)
+
+
+#: The encodings title lines are tried in when the file's is not known yet.
+_TITLE_ENCODINGS = ("utf-8", "cp1251", "cp1252")
+
+
+def _title_end(
+    body: bytes,
+    header: Callable[[list[list[str]]], int | None] | None,
+    encoding: str | None,
+) -> int:
+    """Where the header line starts in ``body`` (a file from its first line on):
+    past the title lines a spreadsheet's CSV export keeps above its table
+    (``Scores 2024;;;``). ``header`` picks the header among the first lines, as
+    cells; 0 when it finds none, or finds the first line."""
+    if header is None:
+        return 0
+    starts, texts = _first_lines(body, HEADER_ROWS)
+    for name in (encoding,) if encoding else _TITLE_ENCODINGS:
+        try:
+            lines = [t.decode(name) for t in texts]
+        except (UnicodeDecodeError, LookupError):
+            continue
+        sep = max(",;\t", key=lambda c: sum(line.count(c) for line in lines))
+        at = header([next(csv.reader([line], delimiter=sep), []) for line in lines])
+        if at is not None:
+            return starts[at]
+    return 0
+
+
+def _first_lines(body: bytes, count: int) -> tuple[list[int], list[bytes]]:
+    """Where each of the first ``count`` lines starts, and its text: lines that
+    end in a break (a title line holds no quoted one; the last line of a read
+    may be cut)."""
+    starts, texts, at = [], [], 0
+    while len(starts) < count:
+        ends = [i for i in (body.find(b"\n", at), body.find(b"\r", at)) if i >= 0]
+        if not ends:
+            break
+        end = min(ends)
+        starts.append(at)
+        texts.append(body[at:end])
+        at = end + (2 if body[end : end + 2] == b"\r\n" else 1)
+    return starts, texts
 
 
 def _table_start(data: bytes) -> tuple[bool, int]:
@@ -91,6 +145,8 @@ def _header(body: bytes, encoding: str | None, path: Path):
     if not body[:1024].strip() and not body.strip():
         raise LogReadError(f"{path}: the file is empty (no header row, no deals)")
     end = _line_end(body)  # the header: the first line, as the parser sees it
+    if encoding is None and not _is_utf8(body[:end]):
+        raise NotUtf8  # rows of plain ASCII below a header of Windows-1251 words
     head = body[:end].decode(encoding or "utf-8-sig", "replace").lstrip("\ufeff")
     try:
         sep = csv.Sniffer().sniff(head, delimiters=",;\t").delimiter
