@@ -25,6 +25,7 @@ from cardscore_frames.checking.problems import Problems, Source
 from cardscore_frames.checking.schema import (
     GAME_KEY,
     METADATA_COLUMNS,
+    METADATA_FIELDS,
     Schema,
 )
 from cardscore_frames.checking.stamp import stamp
@@ -45,7 +46,10 @@ class Collected(NamedTuple):
     log has a ``problems`` column of its own) and no ``attrs``;
     ``failure_cases``: one row per problem, as
     :attr:`LogValidationError.failure_cases`. ``len(deals) + len(rejected)`` is
-    the number of rows given, and their indexes are the input's.
+    the number of rows given, and their indexes are the input's (of a log whose
+    schema's ``prepare`` makes its rows, a wide table of sessions: each row of
+    ``deals`` has the index of the row it came from, and ``rejected`` holds the
+    rows given that a rejected row came from).
     """
 
     deals: pd.DataFrame
@@ -89,9 +93,16 @@ def check_log(
     if source is not None and source.excel_columns:
         letters = {str(names.get(c, c)): v for c, v in source.excel_columns.items()}
         source = replace(source, excel_columns=letters)
+    given, came = raw, None
+    if schema.prepare is not None:
+        raw, source, came = _prepared(given, schema, source)
     problems = Problems(schema.game, raw, source, key=schema.key)
-    raw = _drop_duplicate_columns(raw, deals.columns, problems)
-    _report_near_misses(raw, deals.columns, schema, problems)
+    if came is None:
+        raw = _drop_duplicate_columns(raw, deals.columns, problems)
+        _report_near_misses(raw, deals.columns, schema, problems)
+    else:  # the log's own columns, as given
+        _drop_duplicate_columns(given, deals.columns, problems)
+        _report_near_misses(given, deals.columns, schema, problems, raw.columns)
     typed = _conform_all(raw, schema, problems, deals.columns)
     others = [c for c in raw.columns if c not in typed]
     # copy=False: the typed arrays become the columns (a dict of Series is
@@ -103,12 +114,12 @@ def check_log(
         index = problems.cached("games", lambda: game_index(out, schema.item))
         codes = index.codes
         _check_key(out, index, schema, problems)
-        _check_metadata(out, index, problems)
+        _check_metadata(out, index, problems, schema)
         for check in schema.checks:
             check(out, problems, rules)
         if schema.reject == "game" and errors == "collect":
             problems.add_game(codes, _WHOLE[schema.kind])
-    return _finish(deals, out, problems, schema, errors, rules)
+    return _finish(deals, out, problems, schema, errors, rules, came)
 
 
 #: Why a whole game is rejected, by log kind.
@@ -116,7 +127,75 @@ _WHOLE = {
     "deals": "a game is scored from all of its deals or not at all",
     "sheet": "a game is settled whole or not at all",
     "points": "a game is counted from all of its deals or not at all",
+    "results": "an evening is counted whole or not at all",
 }
+
+
+class _Came(NamedTuple):
+    """Where the rows a schema's ``prepare`` made came from: each one's row in
+    the log as given, and per column whose cells came from several of the
+    log's columns, each row's heading there."""
+
+    rows: np.ndarray
+    headings: Mapping[str, np.ndarray]
+    given: int
+
+
+def _prepared(
+    raw: pd.DataFrame, schema: Schema, source: Source | None
+) -> tuple[pd.DataFrame, Source | None, _Came]:
+    """The rows ``schema.prepare`` makes of the log, indexed as the rows they
+    came from, with those rows' file lines and sheet rows. A column twice is
+    given once (it is reported as a problem of the whole log)."""
+    once = raw.loc[:, ~raw.columns.duplicated()]
+    made = schema.prepare(once.set_axis(pd.RangeIndex(len(raw))))
+    rows = made.index.to_numpy(dtype=np.int64)
+    headings = {
+        c: np.asarray(h, dtype=object)
+        for c, h in made.attrs.get("headings", {}).items()
+    }
+    made = made.set_axis(raw.index.take(rows))
+    if source is not None:
+        lines, sheet_rows = source.lines, source.excel_rows
+        source = replace(
+            source,
+            lines=None if lines is None else np.asarray(lines)[rows],
+            excel_rows=None if sheet_rows is None else np.asarray(sheet_rows)[rows],
+        )
+    return made, source, _Came(rows, headings, len(raw))
+
+
+def _as_given(fc: pd.DataFrame, came: _Came | None, source: Source) -> pd.DataFrame:
+    """Problems named by the log as given: each row's position in it, and a
+    cell that came from one of several columns by that column (its heading
+    first in the message) and its cell."""
+    if came is None or not len(fc):
+        return fc
+    named = fc["row"].notna().to_numpy()
+    at = fc["row"].to_numpy(dtype=np.int64, na_value=0)
+    for column, per_row in came.headings.items():
+        here = named & (fc["column"] == column).to_numpy()
+        if not here.any():
+            continue
+        heads = per_row[at[here]]
+        fc.loc[here, "column"] = heads
+        fc.loc[here, "message"] = heads + ": " + fc.loc[here, "message"].to_numpy()
+        sheet, sheet_rows = source.sheet, source.excel_rows
+        if sheet is not None and sheet_rows is not None:
+            letters = [source.excel_columns.get(str(h)) for h in heads]
+            fc["cell"] = fc["cell"].astype(object)
+            fc.loc[here, "cell"] = [
+                pd.NA if x is None else f"{sheet}!{x}{r}"
+                for x, r in zip(letters, sheet_rows[at[here]], strict=True)
+            ]
+    fc["row"] = pd.array(came.rows[at], dtype="Int64")
+    fc.loc[~named, "row"] = pd.NA
+    # a row given is told once that its game was rejected, and not at all when
+    # it has problems of its own
+    spread = (fc["reason"] == "game_rejected").to_numpy()
+    own = fc.loc[~spread, "row"].dropna().unique()
+    told = fc["row"].duplicated().to_numpy() | fc["row"].isin(own).to_numpy()
+    return fc.loc[~(spread & told)].reset_index(drop=True)
 
 
 def _drop_duplicate_columns(
@@ -162,13 +241,19 @@ def _check_columns_option(
 
 
 def _report_near_misses(
-    raw: pd.DataFrame, given: pd.Index, schema: Schema, problems: Problems
+    raw: pd.DataFrame,
+    given: pd.Index,
+    schema: Schema,
+    problems: Problems,
+    present: pd.Index | None = None,
 ) -> None:
     """A column the log does not know whose heading nearly names a column it
     lacks (``Apelle`` beside no partner column) is a problem, not an extra to
-    keep: kept, the deals would be read without what it holds."""
+    keep: kept, the deals would be read without what it holds. ``present``:
+    the columns the checked rows have, when ``prepare`` made them."""
     known = set(schema.names)
-    absent = [n for n in schema.names if n not in raw.columns]
+    present = raw.columns if present is None else present
+    absent = [n for n in schema.names if n not in present]
     for at, (name, heading) in enumerate(zip(raw.columns, given)):
         if name in known or not isinstance(heading, str):
             continue
@@ -318,9 +403,17 @@ def _check_key(out: pd.DataFrame, index, schema: Schema, problems: Problems) -> 
     )
 
 
-def _check_metadata(out: pd.DataFrame, index: GameIndex, problems: Problems) -> None:
-    """League, season, date and table are the game's: the same on all its rows."""
-    columns = [c for c in METADATA_COLUMNS if c in out and c not in GAME_KEY]
+def _check_metadata(
+    out: pd.DataFrame, index: GameIndex, problems: Problems, schema: Schema
+) -> None:
+    """League, season, date and table are the game's: the same on all its rows
+    (a column of one of these names that the schema declares as its own, as an
+    evening's results do the table of one session, is the schema's to check)."""
+    columns = [
+        c
+        for c in METADATA_COLUMNS
+        if c in out and c not in GAME_KEY and _shared(schema, c)
+    ]
     if not len(out) or not columns:  # the key's columns name the game
         return
     first_row = index.first_of()  # each row's game's first deal
@@ -342,21 +435,42 @@ def _check_metadata(out: pd.DataFrame, index: GameIndex, problems: Problems) -> 
             )
 
 
-def _finish(given, out, problems: Problems, schema: Schema, errors: Errors, rules):
+def _shared(schema: Schema, name: str) -> bool:
+    """Whether the schema's column ``name`` is the metadata every log carries
+    (its headings aside), not a column of that name the schema declares."""
+    shared = next(f for f in METADATA_FIELDS if f.name == name)
+    return replace(schema.field(name), aliases=shared.aliases) == shared
+
+
+def _finish(
+    given,
+    out,
+    problems: Problems,
+    schema: Schema,
+    errors: Errors,
+    rules,
+    came: _Came | None = None,
+):
     """Raise, or collect: the good rows typed, the rejected rows exactly as given
-    (their columns, names and values untouched) with their problems."""
+    (their columns, names and values untouched) with their problems; rows that
+    ``prepare`` made are rejected as the rows of the log they came from."""
     label = problems.source.label
     encoding = problems.source.encoding
     if errors == "raise":
         if problems:
-            raise LogValidationError(schema.game, problems.frame(), label, schema.kind)
+            fc = _as_given(problems.frame(), came, problems.source)
+            raise LogValidationError(schema.game, fc, label, schema.kind)
         return _stamped(out, schema, rules, label, encoding, problems.memo)
-    fc = problems.frame()
+    fc = _as_given(problems.frame(), came, problems.source)
     bad = problems.bad
+    if came is not None:  # the rows given that any row made of them came from
+        bad = np.zeros(came.given, dtype=bool)
+        bad[came.rows[problems.bad]] = True
+        bad |= problems.whole_log
     rejected = given.iloc[np.flatnonzero(bad)].copy()
     rejected.attrs.clear()  # nothing of the input's attrs rides along
     rejected[_free_name(rejected.columns, "problems")] = _reasons(fc, bad)
-    good = _no_rows(out, schema) if problems.whole_log else out.loc[~bad]
+    good = _no_rows(out, schema) if problems.whole_log else out.loc[~problems.bad]
     kept = problems.memo if not bad.any() and not problems.whole_log else None
     good = _stamped(good.copy(deep=False), schema, rules, label, encoding, kept)
     return Collected(good, rejected, fc)

@@ -268,6 +268,14 @@ class Schema:
     #: (added to the field's own ``aliases``; one table may serve all of a
     #: game's logs, each taking its own columns'); see :meth:`column_of`.
     headings: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The rows the schema checks, made from the log as given (its headings
+    #: read, its rows numbered 0..n-1) before anything is checked: a wide table
+    #: of sessions melted to one row per session. Each returned row's index is
+    #: the number of the row it came from, so that a problem names that row, its
+    #: file line and its cells; a column whose cells came from several columns
+    #: (each session's) names them per row in ``attrs["headings"]`` (column ->
+    #: one heading per row). None: the log is checked as given.
+    prepare: Callable[[pd.DataFrame], pd.DataFrame] | None = None
 
     def __post_init__(self) -> None:
         own = {f.name for f in self.fields}

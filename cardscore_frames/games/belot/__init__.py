@@ -38,6 +38,7 @@ from cardscore_frames.games.belot.rules import (
 )
 from cardscore_frames.games.belot.schema import PLAYERS, SCHEMA
 from cardscore_frames.games.belot.scoring import SCORE_COLUMNS, score
+from cardscore_frames.games.evening_results import results_schema
 
 #: The belot entry of the game registry.
 GAME = Game(
@@ -49,7 +50,11 @@ GAME = Game(
     unit="points",
     zero_sum=False,
     rules=BelotRules,
-    logs={"deals": SCHEMA, "points": POINTS_SCHEMA},
+    logs={
+        "deals": SCHEMA,
+        "points": POINTS_SCHEMA,
+        "results": results_schema("belot"),
+    },
     score=score,
     to_ledger=to_ledger,
     results=results,
@@ -93,6 +98,7 @@ GAME = Game(
     probes={
         "deals": Probe("doubling", "double-double", "contra"),
         "points": Probe("points_a", -5),
+        "results": Probe("score", "lots"),
     },
     # what the log shows of a deal before the play (docs/guide/season.md)
     deal_features={

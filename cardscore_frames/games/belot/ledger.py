@@ -13,6 +13,7 @@ from cardscore_frames.games.belot.points_log import POINTS_SCHEMA, points_to_led
 from cardscore_frames.games.belot.rules import PAIRS, Rules
 from cardscore_frames.games.belot.schema import PLAYERS, SCHEMA
 from cardscore_frames.games.belot.scoring import SCORE_COLUMNS, score
+from cardscore_frames.games.evening_results import is_results_log, results_to_ledger
 from cardscore_frames.games.points_logs import is_points_log
 
 __all__ = ["to_ledger", "ROLES"]
@@ -62,6 +63,8 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     Aram    5
     Name: match_won, dtype: Int64
     """
+    if is_results_log(scored, "belot"):
+        return results_to_ledger(scored, "belot", rules=rules)
     if is_points_log(scored, SCHEMA, POINTS_SCHEMA):
         return points_to_ledger(scored, rules=rules)
     scored, rules = ensure_scored(scored, "belot", score, SCORE_COLUMNS, rules)

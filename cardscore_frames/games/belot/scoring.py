@@ -27,6 +27,7 @@ from cardscore_frames.games.belot.points_log import (
 )
 from cardscore_frames.games.belot.rules import PAIRS, BelotRules, Rules
 from cardscore_frames.games.belot.schema import SCHEMA
+from cardscore_frames.games.evening_results import is_results_log, score_results
 from cardscore_frames.games.points_logs import is_points_log
 
 __all__ = ["score", "SCORE_COLUMNS"]
@@ -114,6 +115,8 @@ def score(
     11        1    12      156      317      b
     25        2    14      337      245      a
     """
+    if is_results_log(deals, "belot"):
+        return score_results(deals, "belot", rules=rules, validate=validate)
     if is_points_log(deals, SCHEMA, POINTS_SCHEMA):
         return score_points(deals, rules=rules, validate=validate)
     deals, rules = prepare_log(deals, SCHEMA, BelotRules, rules, validate=validate)

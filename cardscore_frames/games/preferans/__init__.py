@@ -14,6 +14,7 @@ settled).
 
 from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
+from cardscore_frames.games.evening_results import results_schema
 from cardscore_frames.games.preferans.arithmetic.outcome import OUTCOMES
 from cardscore_frames.games.preferans.formats import FORMATS, read_openpref
 from cardscore_frames.games.preferans.generate import (
@@ -69,7 +70,12 @@ GAME = Game(
     unit="whists",
     zero_sum=True,
     rules=PreferansRules,
-    logs={"deals": SCHEMA, "sheet": SHEET_SCHEMA, "points": POINTS_SCHEMA},
+    logs={
+        "deals": SCHEMA,
+        "sheet": SHEET_SCHEMA,
+        "points": POINTS_SCHEMA,
+        "results": results_schema("preferans"),
+    },
     score=score,
     to_ledger=to_ledger,
     results=results,
@@ -129,6 +135,7 @@ GAME = Game(
     probes={
         "deals": Probe("pool_target", 0, 40, whole_game=True),
         "points": Probe("score1", "lots"),
+        "results": Probe("score", "lots"),
     },
     # what the log shows of a deal before the play (docs/guide/season.md)
     deal_features={

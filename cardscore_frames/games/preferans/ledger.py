@@ -13,6 +13,7 @@ import pandas as pd
 from cardscore_frames import ledger as _ledger
 from cardscore_frames.contract import ensure_scored
 from cardscore_frames.dispatch import dask_aware
+from cardscore_frames.games.evening_results import is_results_log, results_to_ledger
 from cardscore_frames.games.points_logs import is_points_log
 from cardscore_frames.games.preferans.arithmetic.arrays import (
     DERIVED_COLUMNS,
@@ -151,6 +152,8 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     >>> float(sums.abs().max()) < 1e-9
     True
     """
+    if is_results_log(scored, "preferans"):
+        return results_to_ledger(scored, "preferans", rules=rules)
     if _is_points(scored):
         return points_to_ledger(scored, rules=rules)
     scored, rules = ensure_scored(scored, "preferans", score, DERIVED_COLUMNS, rules)

@@ -17,6 +17,7 @@ from cardscore_frames.checking import stamp
 from cardscore_frames.checking.stamp import take_kept
 from cardscore_frames.contract import prepare_log
 from cardscore_frames.dispatch import dask_aware
+from cardscore_frames.games.evening_results import is_results_log, score_results
 from cardscore_frames.games.points_logs import is_points_log
 from cardscore_frames.games.preferans.arithmetic.arrays import (
     BLOCK_COLUMNS,
@@ -103,6 +104,8 @@ def score(
     >>> bool(scored.groupby("game_id")["game_over"].last().all())
     True
     """
+    if is_results_log(deals, "preferans"):
+        return score_results(deals, "preferans", rules=rules, validate=validate)
     if is_points_log(deals, SCHEMA, POINTS_SCHEMA):
         return score_points(deals, rules=rules, validate=validate)
     deals, rules = prepare_log(deals, SCHEMA, PreferansRules, rules, validate=validate)

@@ -7,6 +7,7 @@
 
 from cardscore_frames.contract import Example, Game, Probe
 from cardscore_frames.excel.hooks import GameSheets
+from cardscore_frames.games.evening_results import results_schema
 from cardscore_frames.games.tarot.formats import FORMATS, read_tarotclub
 from cardscore_frames.games.tarot.generate import generate
 from cardscore_frames.games.tarot.ledger import ROLES, to_ledger
@@ -43,7 +44,11 @@ GAME = Game(
     unit="points",
     zero_sum=True,
     rules=TarotRules,
-    logs={"deals": SCHEMA, "points": POINTS_SCHEMA},
+    logs={
+        "deals": SCHEMA,
+        "points": POINTS_SCHEMA,
+        "results": results_schema("tarot"),
+    },
     score=score,
     to_ledger=to_ledger,
     results=results,
@@ -92,6 +97,7 @@ GAME = Game(
     probes={
         "deals": Probe("contract", "gard", "garde_contre"),
         "points": Probe("score2", "lots"),
+        "results": Probe("score", "lots"),
     },
     # what the log shows of a deal before the play (docs/guide/season.md)
     deal_features={

@@ -9,6 +9,7 @@ from cardscore_frames import ledger as _ledger
 from cardscore_frames.checking.seats import seats_taken
 from cardscore_frames.contract import ensure_scored
 from cardscore_frames.dispatch import dask_aware
+from cardscore_frames.games.evening_results import is_results_log, results_to_ledger
 from cardscore_frames.games.points_logs import is_points_log
 from cardscore_frames.games.tarot.checks import misere_declared
 from cardscore_frames.games.tarot.points_log import POINTS_SCHEMA, points_to_ledger
@@ -110,6 +111,8 @@ def to_ledger(scored: pd.DataFrame, *, rules: Rules | None = None) -> pd.DataFra
     >>> float(ledger.groupby(["game_key", "deal"], observed=True)["score"].sum().abs().max())
     0.0
     """
+    if is_results_log(scored, "tarot"):
+        return results_to_ledger(scored, "tarot", rules=rules)
     if is_points_log(scored, SCHEMA, POINTS_SCHEMA):
         return points_to_ledger(scored, rules=rules)
     scored, rules = ensure_scored(scored, "tarot", score, SCORE_COLUMNS, rules)

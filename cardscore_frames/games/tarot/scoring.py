@@ -12,6 +12,7 @@ from cardscore_frames.checking import stamp
 from cardscore_frames.checking.seats import seats_taken
 from cardscore_frames.contract import prepare_log
 from cardscore_frames.dispatch import dask_aware
+from cardscore_frames.games.evening_results import is_results_log, score_results
 from cardscore_frames.games.points_logs import is_points_log
 from cardscore_frames.games.tarot.points_log import (
     POINTS_SCHEMA,
@@ -136,6 +137,8 @@ def score(
     1     2  Bastien   petite       5          30
     2     3  Bastien   petite       6          31
     """
+    if is_results_log(deals, "tarot"):
+        return score_results(deals, "tarot", rules=rules, validate=validate)
     if is_points_log(deals, SCHEMA, POINTS_SCHEMA):
         return score_points(deals, rules=rules, validate=validate)
     deals, rules = prepare_log(deals, SCHEMA, TarotRules, rules, validate=validate)
