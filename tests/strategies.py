@@ -126,12 +126,12 @@ def _tables(draw, sizes: tuple[int, ...], games: int) -> list[list[str]]:
 
 def _frame(rows: list[dict], schema) -> pd.DataFrame:
     """Rows of Python values as a frame of object columns (None where blank); an
-    optional column no row fills is left out, as a log leaves it out."""
+    optional column no row names is left out, as a log leaves it out."""
     data = {}
     for f in schema.fields:
         values = np.empty(len(rows), dtype=object)
         values[:] = [r.get(f.name) for r in rows]
-        if f.required or any(v is not None for v in values):
+        if f.required or any(f.name in r for r in rows):
             data[f.name] = values
     return pd.DataFrame(data)
 
@@ -156,8 +156,9 @@ def _tarot_deal(draw, players: list[str]) -> dict:
     row["contract"] = contract
     n = len(playing)
     row["taker"] = draw(st.sampled_from(playing))
-    if n == 5 and draw(st.booleans()):
-        row["partner"] = draw(st.sampled_from(playing))  # the taker: alone
+    if n == 5:  # a log of deals at 5 says who was called (blank: none)
+        called = st.sampled_from(playing)  # the taker himself: alone
+        row["partner"] = draw(st.one_of(st.none(), called))
     oudlers = draw(st.integers(0, 3))
     row["oudlers"] = oudlers
     chelem = draw(

@@ -385,7 +385,10 @@ def test_sheet_messages_name_game_and_player_and_count_rows():
     assert str(caught.value).splitlines() == [
         "preferans sheet: 1 problem in the whole sheet",
         "  whole sheet: column mountain is missing (a whole number from "
-        "-1,000,000,000 to 1,000,000,000)",
+        "-1,000,000,000 to 1,000,000,000; headed 'mountain', 'Гора'); the log's "
+        "columns: 'game_id', 'seat', 'player', 'pool', 'whists_on_1', "
+        "'whists_on_2', 'whists_on_3', 'whists_on_4', 'pool_target', "
+        "'whist_price', 'date'",
     ]
     bad = SEED.astype(object)
     bad.loc[1, "mountain"] = "x"

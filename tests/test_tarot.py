@@ -237,7 +237,7 @@ SPLITS = [
         id="5-players-alone-own-king",
     ),
     pytest.param(
-        deal(**FIVE, contract="garde", oudlers=1, card_points=55.5),
+        deal(**FIVE, partner=None, contract="garde", oudlers=1, card_points=55.5),
         [240, -60, -60, -60, -60],
         id="5-players-alone-blank-partner",
     ),

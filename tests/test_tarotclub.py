@@ -119,8 +119,9 @@ def test_maximum_deal_is_what_the_issue_computes(tmp_path):
 )
 def test_garde_contre_chelem_bounds(players, points, oudlers, ok):
     seats = ["Anne", "Bruno", "Chloé", "Denis", "Émile"][:players]
-    row = dict(game_id="1", deal=1, taker="Anne", contract="garde_contre",
-               oudlers=oudlers, card_points=points, chelem="announced_made")  # fmt: skip
+    row = dict(game_id="1", deal=1, taker="Anne", partner=None,
+               contract="garde_contre", oudlers=oudlers, card_points=points,
+               chelem="announced_made")  # fmt: skip
     row.update({f"player{i + 1}": name for i, name in enumerate(seats)})
     raw = pd.DataFrame([row])
     if ok:

@@ -29,6 +29,7 @@ from cardscore_frames.games.preferans.arithmetic.corrections import (
 )
 from cardscore_frames.games.preferans.arithmetic.ends import check_after_end
 from cardscore_frames.games.preferans.arithmetic.seats import (
+    CORRECTION,
     CALL_COLUMNS,
     PLAYERS,
     TRICK_COLUMNS,
@@ -107,7 +108,7 @@ def check_deals(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
     rules = Rules.ensure(rules)
     check_options(rules)
     st = seats(deals)
-    if _dealer_column_missing(problems, st):
+    if _dealer_column_missing(deals, problems, st):
         return  # every deal at 4 would be reported for the one missing column
     for check in (
         check_players,
@@ -121,12 +122,14 @@ def check_deals(deals: pd.DataFrame, problems: Problems, rules: Rules) -> None:
         check(deals, problems, rules, st)
 
 
-def _dealer_column_missing(problems: Problems, st: Seats) -> bool:
+def _dealer_column_missing(deals: pd.DataFrame, problems: Problems, st: Seats) -> bool:
     """A log with deals at 4 players names the dealer, who sits each out:
     without the column no deal at 4 can be scored (who played is unknown)."""
     if "dealer" not in problems.left_out:
         return False
-    count = int((st.n == len(PLAYERS)).sum())
+    # a correction of 4 names every seat and no dealer (docs/games/preferans.md)
+    played = contract_codes(deals) != CORRECTION
+    count = int(((st.n == len(PLAYERS)) & played).sum())
     if count:
         problems.add_table(
             "dealer",
