@@ -24,12 +24,12 @@ import toy_game
 import cardscore_frames as csf
 from cardscore_frames.contract import GAMES, get_game, register, unregister
 from cardscore_frames.games.evening_results import (
-    evening_date,
     long_results,
     results_schema,
     results_to_ledger,
     session_columns,
 )
+from cardscore_frames.io.sheet_dates import evening_date
 
 NAMES = (
     "Amélie Roux", "Bastien Petit", "Céline Morel", "Damien Faure", "Élodie Blanc",

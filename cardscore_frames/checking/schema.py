@@ -276,6 +276,11 @@ class Schema:
     #: (each session's) names them per row in ``attrs["headings"]`` (column ->
     #: one heading per row). None: the log is checked as given.
     prepare: Callable[[pd.DataFrame], pd.DataFrame] | None = None
+    #: Headings ``prepare`` reads by their shape, not by name: (a regular
+    #: expression a normalised heading matches whole, the column it feeds),
+    #: such as ``S1``, ``Séance 2`` for a session's score. They count as the
+    #: log's headings when a reader looks for a table's heading row.
+    heading_patterns: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         own = {f.name for f in self.fields}
@@ -312,6 +317,17 @@ class Schema:
         if heading is None:
             return None
         return self.heading_map.get(normalise_heading(str(heading)))
+
+    def shaped(self, heading: object) -> str | None:
+        """The column a heading feeds by its shape (:attr:`heading_patterns`:
+        ``'S2'`` -> ``'score'``), or None."""
+        if heading is None or not self.heading_patterns:
+            return None
+        key = normalise_heading(str(heading))
+        for pattern, column in self.heading_patterns:
+            if re.fullmatch(pattern, key):
+                return column
+        return None
 
     def closest(self, heading: object, among: Iterable[str]) -> str | None:
         """The column of ``among`` whose name or alias ``heading`` nearly is (a

@@ -35,7 +35,6 @@ the unit, and whether sessions sum to 0, are the game's (``Game.unit``,
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Iterable
 from functools import cache
@@ -48,14 +47,13 @@ from cardscore_frames import ledger as _ledger
 from cardscore_frames._compat import TEXT
 from cardscore_frames.checking import Field, Problems, Schema, stamp, stamp_of
 from cardscore_frames.checking.problems import AtRows
-from cardscore_frames.checking.schema import fold_accents, normalise_heading
+from cardscore_frames.checking.schema import normalise_heading
 from cardscore_frames.contract import get_game, prepare_log
 from cardscore_frames.games.points_logs import ZERO_SUM_TOLERANCE
 
 __all__ = [
     "RESULTS_SCORE_COLUMNS",
     "SESSION_WORDS",
-    "evening_date",
     "is_results_log",
     "long_results",
     "results_schema",
@@ -101,7 +99,11 @@ HEADINGS = {
         "անուն",
     ),
     "session": ("séance", "manche", "round", "тур", "партия", "сеанс", "փուլ"),
+    # in a grid of sessions, a Points column is the evening's championship
+    # points (long_results): its scores are the session columns
     "score": ("points", "pts", "résultat", "очки", "результат", "միավոր"),
+    "place": ("classement", "place", "rang", "место", "տեղ"),
+    "place_points": ("points championnat", "championship points"),
     "total": ("total général", "cumul", "итого", "всего", "сумма", "ընդամենը"),
 }
 
@@ -124,6 +126,22 @@ FIELDS = (
         required=False,
         blank=True,
         doc="the player's total of the evening (optional, checked)",
+    ),
+    Field(
+        "place",
+        "int",
+        required=False,
+        blank=True,
+        low=1,
+        doc="the player's place at the evening by his total (optional, checked)",
+    ),
+    Field(
+        "place_points",
+        "number",
+        required=False,
+        blank=True,
+        doc="the championship points the sheet gives the evening (optional, "
+        "kept as written: clubs' scales differ; see standings(points='place'))",
     ),
 )
 
@@ -159,8 +177,10 @@ def long_results(frame: pd.DataFrame) -> pd.DataFrame:
         One row per player and evening: a column per session headed by one of
         :data:`SESSION_WORDS` and its number (``S1``, ``Séance 2``), and the
         other columns (``date``, ``player``, ``total``, ...). A frame with no
-        session column, or with a ``session`` or ``score`` column (the long
-        form already), is returned as it is.
+        session column, or with a ``session`` column (the long form already),
+        is returned as it is. Beside session columns, a ``score`` column (the
+        heading ``Points``: a challenge's ``POINTS``) is the evening's
+        championship points, read as ``place_points``.
 
     Returns
     -------
@@ -184,8 +204,10 @@ def long_results(frame: pd.DataFrame) -> pd.DataFrame:
     1  2025-09-02    Bob        2    5.0
     """
     sessions = session_columns(frame.columns)
-    if not sessions or {"session", "score"} & set(frame.columns):
+    if not sessions or "session" in frame.columns:
         return frame
+    if "score" in frame.columns and "place_points" not in frame.columns:
+        frame = frame.rename(columns={"score": "place_points"})
     heads = list(sessions)
     total = _written(frame["total"]) if "total" in frame else None
     rows, which = _played([_written(frame[h]) for h in heads], total)
@@ -285,6 +307,7 @@ def check_results(frame: pd.DataFrame, problems: Problems, rules: Any) -> None:
     _check_blanks(frame, problems)
     twice = _check_twice(frame, problems, evening)
     _check_totals(frame, problems, evening, twice)
+    _check_places(frame, problems, evening, twice)
     game = get_game(problems.game)
     if game.zero_sum:
         _check_zero_sum(frame, problems, evening, game.name)
@@ -390,6 +413,43 @@ def _check_totals(
     )
 
 
+def _check_places(
+    frame: pd.DataFrame, problems: Problems, evening: np.ndarray, twice: np.ndarray
+) -> None:
+    """Each place given is the player's rank at the evening by his total of
+    its sessions (the highest first, level totals sharing the place: 1, 2, 2,
+    4), as a challenge's Classement column ranks it."""
+    place = frame["place"].to_numpy(dtype=np.float64, na_value=np.nan)
+    player = frame["player"].cat.codes.to_numpy()
+    seen = (player >= 0) & (evening >= 0)
+    if np.isnan(place[seen]).all():
+        return
+    score = frame["score"].to_numpy(dtype=np.float64, na_value=np.nan)
+    rows = pd.DataFrame({"e": evening, "p": player, "s": np.nan_to_num(score)})[seen]
+    sums = rows.groupby(["e", "p"])["s"].sum()
+    rank = sums.groupby(level="e").rank(method="min", ascending=False)
+    at = pd.MultiIndex.from_arrays([evening, player])
+    expected = rank.reindex(at).to_numpy(dtype=np.float64)
+    total = sums.reindex(at).to_numpy(dtype=np.float64)
+    unread = np.isnan(score) & frame["session"].notna().to_numpy()
+    doubtful = pd.Series(unread | twice).groupby([evening, player]).transform("any")
+    off = seen & ~np.isnan(place) & (place != expected) & ~doubtful.to_numpy()
+    first = off & ~pd.Series(list(zip(evening, player))).duplicated().to_numpy()
+    problems.add(
+        first,
+        "place",
+        "place_mismatch",
+        "place must be {expected}: {player}'s total of {sum} on {day} ranks "
+        "{expected} among the evening's players; got {value}",
+        player=frame["player"],
+        day=lambda: _day(frame),
+        sum=total,
+        expected=expected.astype(np.int64, copy=False)
+        if not np.isnan(expected).any()
+        else np.nan_to_num(expected).astype(np.int64),
+    )
+
+
 def _check_zero_sum(
     frame: pd.DataFrame, problems: Problems, evening: np.ndarray, game: str
 ) -> None:
@@ -476,6 +536,7 @@ def results_schema(game: str) -> Schema:
         reject="game",
         headings=HEADINGS,
         prepare=_prepare,
+        heading_patterns=((_SESSION.pattern, "session"),),
     )
 
 
@@ -639,119 +700,3 @@ def _blank(dtype: str, size: int) -> Any:
         none = np.full(size, -1, dtype=np.int8)
         return pd.Categorical.from_codes(none, categories=pd.Index([], dtype=TEXT))
     return pd.Series(np.full(size, None, dtype=object)).astype(dtype).array
-
-
-# --- the date of an evening's sheet ---------------------------------------------------
-
-#: Month names and their shortenings, as clubs write them in French, English,
-#: Russian (with the genitive of "12 ноября") and Armenian (with the genitive
-#: "սեպտեմբերի"); compared in lower case, accents aside.
-MONTHS = {
-    1: "janvier janv january jan январь января янв հունվար հունվարի",
-    2: "février fevr fev february feb февраль февраля фев փետրվար փետրվարի",
-    3: "mars march mar март марта мар մարտ մարտի",
-    4: "avril avr april apr апрель апреля апр ապրիլ ապրիլի",
-    5: "mai may май мая մայիս մայիսի",
-    6: "juin june jun июнь июня июн հունիս հունիսի",
-    7: "juillet juil july jul июль июля июл հուլիս հուլիսի",
-    8: "août aout august aug август августа авг օգոստոս օգոստոսի",
-    9: "septembre sept september sep сентябрь сентября сент сен սեպտեմբեր սեպտեմբերի",
-    10: "octobre oct october октябрь октября окт հոկտեմբեր հոկտեմբերի",
-    11: "novembre nov november ноябрь ноября нояб ноя նոյեմբեր նոյեմբերի",
-    12: "décembre dec december декабрь декабря дек դեկտեմբեր դեկտեմբերի",
-}
-_MONTH_OF = {
-    fold_accents(word).casefold(): month
-    for month, words in MONTHS.items()
-    for word in words.split()
-}
-_ISO = re.compile(r"(?<!\d)(\d{4})[-./](\d{1,2})[-./](\d{1,2})(?!\d)")
-_DAY_MONTH = re.compile(r"(?<!\d)(\d{1,2})[./-](\d{1,2})(?:[./-](\d{4}|\d{2}))?(?!\d)")
-_SEASON = re.compile(r"(?<!\d)(\d{4})(?:\s*[-/–]\s*(\d{4}|\d{2}))?(?!\d)")
-#: The first month of a season that spans two years (September: a club season
-#: runs September to August); earlier months are in its second year.
-SEASON_START = 9
-
-
-def evening_date(sheet_name: str, season: str | None) -> dt.date | None:
-    """The evening a sheet's name gives (one sheet per evening), or None.
-
-    Parameters
-    ----------
-    sheet_name : str
-        ``2 SEPTEMBRE``, ``14.11``, ``12 ноября``, ``Oct 5``, ``2025-09-02``,
-        ``Mardi 2 septembre``, ``3 սեպտեմբերի``: a day and a month (a name, in
-        French, English, Russian or Armenian, or a number after a dot), with
-        or without a year.
-    season : str or None
-        The season the workbook holds: ``"2025-26"`` (September to December
-        in 2025, January to August in 2026) or ``"2026"`` (all of it in 2026);
-        it gives the year a sheet's name leaves out.
-
-    Returns
-    -------
-    datetime.date or None
-        None for a name that is no date (``Modèle``, ``Membres``,
-        ``Template``), for a day the month has not (``31.11``), and for a name
-        without a year when ``season`` gives none.
-
-    Examples
-    --------
-    >>> evening_date("2 SEPTEMBRE", "2025-26"), evening_date("14.01", "2025-26")
-    (datetime.date(2025, 9, 2), datetime.date(2026, 1, 14))
-    >>> evening_date("12 ноября", "2026"), evening_date("Modèle", "2025-26")
-    (datetime.date(2026, 11, 12), None)
-    """
-    text = fold_accents(str(sheet_name)).casefold()
-    found = _ISO.search(text)
-    if found is not None:
-        year, month, day = map(int, found.groups())
-        return _date(year, month, day)
-    day_month = _named_month(text)
-    if day_month is None:
-        found = _DAY_MONTH.search(text)
-        if found is None:
-            return None
-        day, month, year = int(found[1]), int(found[2]), _year(found[3])
-    else:
-        day, month, year = day_month
-    year = year if year is not None else _season_year(season, month)
-    return None if year is None else _date(year, month, day)
-
-
-def _named_month(text: str) -> tuple[int, int, int | None] | None:
-    """(day, month, year or None) of a name with its month in words: one month
-    word, one day number (1 or 2 digits) and at most one year (4 digits)."""
-    words = re.findall(r"[^\W\d_]+", text)
-    months = {_MONTH_OF[w] for w in words if w in _MONTH_OF}
-    numbers = re.findall(r"\d+", text)
-    days = [int(n) for n in numbers if len(n) <= 2]
-    years = [int(n) for n in numbers if len(n) == 4]
-    if len(months) != 1 or len(days) != 1 or len(years) > 1:
-        return None
-    return days[0], months.pop(), years[0] if years else None
-
-
-def _year(text: str | None) -> int | None:
-    """A year as written after a day and month: ``2025``, or ``25`` (2025)."""
-    if text is None:
-        return None
-    return int(text) + (2000 if len(text) == 2 else 0)
-
-
-def _season_year(season: str | None, month: int) -> int | None:
-    """The year of ``month`` in ``season`` (``2025-26``, ``2025/2026``, ``2026``)."""
-    found = _SEASON.search(str(season)) if season is not None else None
-    if found is None:
-        return None
-    first = int(found[1])
-    if found[2] is None:
-        return first
-    return first if month >= SEASON_START else first + 1
-
-
-def _date(year: int, month: int, day: int) -> dt.date | None:
-    try:
-        return dt.date(year, month, day)
-    except ValueError:  # 31 November, month 13
-        return None

@@ -61,6 +61,7 @@ __all__ = [
     "failure_frame",
     "joined_failures",
     "with_table_problems",
+    "with_season",
 ]
 
 #: The heading row is looked for in a sheet's (or a CSV file's) first rows.
@@ -126,7 +127,7 @@ def header_row(
         headings = [_heading(v) for v in row if not _blank(v)]
         if len(headings) < 2:
             continue
-        names = [known.get(normalise_heading(h)) for h in headings]
+        names = [known.get(normalise_heading(h)) or schema.shaped(h) for h in headings]
         hits = sum(n is not None for n in names)
         if name_columns(headings, schema) is not None:
             hits += 2  # a last and a first name make the player's column
@@ -554,3 +555,14 @@ def _restamped(deals: pd.DataFrame, keep: np.ndarray, schema: Schema) -> pd.Data
         source=old.source,
         encoding=old.encoding,
     )
+
+
+def with_season(raw: pd.DataFrame, schema: Schema, season: str | None) -> pd.DataFrame:
+    """``raw`` with ``season`` as every row's season when it gives none (a
+    season column of the log's own, under any of its headings, wins); a new
+    frame, never the caller's changed."""
+    if season is None or "season" not in schema.names:
+        return raw
+    if any(schema.column_of(c) == "season" for c in raw.columns):
+        return raw
+    return raw.assign(season=pd.Series(season, index=raw.index, dtype=object))

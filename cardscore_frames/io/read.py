@@ -53,6 +53,7 @@ from cardscore_frames.io.layout import (
     name_columns,
     scan,
     totals_problem,
+    with_season,
     with_table_problems,
 )
 
@@ -72,6 +73,7 @@ def read_log(
     sheet: str | int = ...,
     encoding: str | None = ...,
     columns: Mapping[str, str] | None = ...,
+    season: str | None = ...,
 ) -> pd.DataFrame: ...
 
 
@@ -86,6 +88,7 @@ def read_log(
     sheet: str | int = ...,
     encoding: str | None = ...,
     columns: Mapping[str, str] | None = ...,
+    season: str | None = ...,
 ) -> Collected: ...
 
 
@@ -99,6 +102,7 @@ def read_log(
     sheet: str | int = 0,
     encoding: str | None = None,
     columns: Mapping[str, str] | None = None,
+    season: str | None = None,
 ) -> pd.DataFrame | Collected:
     """Read a log and return it validated, with proper dtypes.
 
@@ -143,6 +147,11 @@ def read_log(
         (``{"Appel": "partner"}``; case, accents and spaces aside); in a club's
         workbook or CSV file they count as the log's headings when the heading
         row is looked for.
+    season : str, optional
+        The season the log holds (``"2025-26"``), for a log that does not say:
+        every row's ``season`` where the log has no season column, and the
+        year of an evening's sheet named by its date without one (a workbook
+        of one sheet per evening, as :func:`read_excel` reads it).
 
     Returns
     -------
@@ -175,6 +184,7 @@ def read_log(
             errors=errors,
             rules=rules,
             columns=columns,
+            season=season,
         )
         if isinstance(result, Collected):
             return result._replace(rejected=_as_text(result.rejected))
@@ -193,6 +203,7 @@ def read_log(
         return _file_rejected(exc, schema, rules)
     if given is None:  # a file the package wrote keeps the rules it was read with
         rules = _stored_rules(raw, entry, source) or rules
+    read, raw = raw, with_season(raw, schema, season)
     headings = columns_as_read(columns, list(raw.columns))
     try:
         result = check_log(
@@ -202,7 +213,7 @@ def read_log(
         fc = joined_failures(exc.failure_cases, problems, schema.item)
         raise LogValidationError(exc.game, fc, exc.source, exc.kind) from None
     result = with_table_problems(result, problems, raw, schema, src.label)
-    if isinstance(result, Collected) and raw is not source:
+    if isinstance(result, Collected) and read is not source:
         # a file's rejected rows as its text, not as the reader's categoricals
         return result._replace(rejected=_as_text(result.rejected))
     return result
@@ -267,12 +278,14 @@ def validate(
     errors: Errors = "raise",
     rules: Any = None,
     columns: Mapping[str, str] | None = None,
+    season: str | None = None,
 ) -> pd.DataFrame | Collected:
     """Check a frame against one of ``game``'s logs (what :func:`read_log` does
     after reading). Returns the typed frame, or a :class:`Collected` with
     ``errors="collect"``; raises :class:`~cardscore_frames.LogValidationError`.
     ``columns`` maps a heading of ``deals`` to the log column it holds, for
-    headings the game does not know (as :func:`read_log`).
+    headings the game does not know; ``season`` is every row's season where
+    the frame gives none (as :func:`read_log`).
 
     Examples
     --------
@@ -284,7 +297,13 @@ def validate(
     ['garde']
     """
     return read_log(
-        deals, game=game, kind=kind, errors=errors, rules=rules, columns=columns
+        deals,
+        game=game,
+        kind=kind,
+        errors=errors,
+        rules=rules,
+        columns=columns,
+        season=season,
     )
 
 

@@ -35,6 +35,7 @@ from cardscore_frames.excel.books import FORMAT, GameSheets, game_hook
 from cardscore_frames.excel.paper import Column, Match, PaperRows, read_rows, stack
 from cardscore_frames.excel.reading import SheetCells, read_book
 from cardscore_frames.excel.workbook import gc_paused
+from cardscore_frames.io.sheet_dates import evening_date
 from cardscore_frames.io.layout import (
     HEADER_ROWS,
     TableProblem,
@@ -46,6 +47,7 @@ from cardscore_frames.io.layout import (
     name_columns,
     scan,
     totals_problem,
+    with_season,
     with_table_problems,
 )
 
@@ -61,6 +63,7 @@ def read_excel(
     errors: Errors = "raise",
     rules: Any = None,
     columns: Mapping[str, str] | None = None,
+    season: str | None = None,
 ) -> pd.DataFrame | Collected:
     """Read a log from a workbook: our score sheets, a filled template, a plain
     table of log columns, or a club's own workbook laid out as it is.
@@ -91,6 +94,12 @@ def read_excel(
         Heading -> log column, for headings the log does not know
         (``{"Appel": "partner"}``); they count as the log's headings when the
         heading row is looked for.
+    season : str, optional
+        The season the workbook holds (``"2025-26"``): the ``season`` of rows
+        the log gives none, and the year of a sheet named by its date without
+        one (one sheet per evening: ``2 SEPTEMBRE`` is 2025-09-02, ``14.01``
+        2026-01-14); a sheet's name gives its rows' date where its table has
+        no date column.
 
     Returns
     -------
@@ -119,11 +128,12 @@ def read_excel(
     # Many small objects, none of them cyclic garbage. The sheets' rows are let
     # go before the collector runs again, else its first pass walks them all.
     with gc_paused():
-        book = _load(path, entry, kind, sheet, columns)
+        book = _load(path, entry, kind, sheet, columns, season)
         meta, parts = book.meta, book.parts
         if book.unread:
             _note_unread(path, book.unread, schema)
         raw = stack(parts) if parts else pd.DataFrame(columns=list(schema.names))
+        raw = with_season(raw, schema, season)
         given = _columns_given(columns, raw.columns, book.renamed)
         rules = entry.rules.ensure(_rules_of(entry, meta) if rules is None else rules)
         source = Source(label=str(path))
@@ -222,6 +232,7 @@ def _load(
     kind: str | None,
     sheet: str | int | None,
     columns: Mapping[str, str] | None = None,
+    season: str | None = None,
 ) -> _Book:
     """The workbook's metadata (ours, else None) and each chosen sheet's rows:
     the game's tables on our sheets; on any other workbook, read for ``entry``,
@@ -260,7 +271,7 @@ def _load(
     _, read = read_book(path, choose, convert=convert)
     if "club" not in found:
         return _Book(found.get("meta"), read)
-    return _club_book(read, found["club"], columns)
+    return _club_book(read, found["club"], columns, season)
 
 
 def _our_sheets(path, meta: dict, entry, kind, sheet, found: dict) -> list[str | int]:
@@ -501,7 +512,7 @@ def _totals(
     return out
 
 
-def _club_book(read: list[_Sheet], schema: Schema, columns) -> _Book:
+def _club_book(read: list[_Sheet], schema: Schema, columns, season) -> _Book:
     """A club's workbook: the sheets that hold the log, stacked, each problem's
     rows counted among all of them; with no sheet holding it, the first sheet
     as a plain table (so that the error names the headings it has)."""
@@ -516,9 +527,26 @@ def _club_book(read: list[_Sheet], schema: Schema, columns) -> _Book:
         for s, at in zip(held, starts[:-1], strict=True)
         for p in s.problems
     ]
+    _dated_by_name(parts, schema, columns, season)
     renamed = _one_heading_each(parts, schema, columns)
     unread = [s.sheet for s in read if s.rows is None]
     return _Book(None, parts, problems, unread if len(read) > 1 else [], renamed)
+
+
+def _dated_by_name(parts: list[PaperRows], schema: Schema, columns, season) -> None:
+    """A sheet per evening: where the log has a date and a sheet's table gives
+    none, the sheet's name gives it (``2 SEPTEMBRE``, ``14.11``, ``12 ноября``),
+    the year from ``season`` when the name has none; its problems name the
+    sheet. A sheet whose name is no date is left as it is (its rows' date is
+    then missing, and reported)."""
+    if "date" not in schema.names:
+        return
+    for part in parts:
+        if "date" in column_names(list(part.data), schema, columns):
+            continue
+        day = evening_date(part.sheet, season)
+        if day is not None:
+            part.set_constant("date", day.isoformat(), f"{part.sheet} (sheet name)")
 
 
 def _one_heading_each(parts: list[PaperRows], schema: Schema, columns) -> set[str]:
