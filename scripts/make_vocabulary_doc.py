@@ -49,7 +49,12 @@ declarations; a test fails when they disagree.
 """
 
 #: Log kinds in the order the page shows them, and what it calls them.
-KINDS = {"deals": "deal log", "points": "points log", "sheet": "end-of-game sheet"}
+KINDS = {
+    "deals": "deal log",
+    "points": "points log",
+    "sheet": "end-of-game sheet",
+    "results": "evening results",
+}
 
 
 def _words(words: list[str]) -> str:
