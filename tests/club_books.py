@@ -84,8 +84,9 @@ def _session(rng: np.random.Generator, n: int) -> np.ndarray:
     return scores
 
 
-def challenge(path: Path, seed: int = 7) -> dict:
-    """Write the challenge workbook; return what it holds, computed plainly."""
+def challenge(path: Path, seed: int = 7, slips: list = SLIPS) -> dict:
+    """Write the challenge workbook (with ``slips``: none, as the organiser
+    corrected it); return what it holds, computed plainly."""
     rng = np.random.default_rng(seed)
     book = openpyxl.Workbook()
     book.remove(book.active)
@@ -93,10 +94,12 @@ def challenge(path: Path, seed: int = 7) -> dict:
     for e, ((day, name), n) in enumerate(zip(EVENINGS, SIZES, strict=True)):
         who = rng.choice(len(FIRST), size=n, replace=False)
         scores = np.column_stack([_session(rng, n) for _ in range(3)])
-        for evening, session, player, amount in SLIPS:
+        for evening, session, player, amount in slips:
             if evening == e:
                 scores[player, session - 1] += amount
         sheet = book.create_sheet(name)
+        for letter, width in zip("ABCDEFGHIJ", (5, 14, 12, 6, 7, 7, 7, 8, 11, 8)):
+            sheet.column_dimensions[letter].width = width
         sheet["A1"] = f"CHALLENGE DU MARDI · {name} · Les Excusés"
         for j, letter in enumerate("EFGH"):
             sheet[f"{letter}2"] = int(scores[:, j].sum()) if j < 3 else 0
@@ -133,7 +136,7 @@ def challenge(path: Path, seed: int = 7) -> dict:
         "results": long,
         "slips": [
             (pd.Timestamp(EVENINGS[e][0]), s, EVENINGS[e][1], amount)
-            for e, s, _, amount in SLIPS
+            for e, s, _, amount in slips
         ],
         "sheets": [name for _, name in EVENINGS],
     }

@@ -283,10 +283,14 @@ def _is_size(value, least: int = 2) -> bool:
 
 def with_points(rule: Ranking, rules: ClubRules) -> Ranking:
     """The rule ranked by club points first when a points scheme is on; the
-    rule's own criteria then break ties."""
+    rule's own criteria then break ties (with points by the evenings' places,
+    those of them that do not count places again)."""
     if rules.points is None:
         return rule
-    rest = tuple(c for c in rule.criteria() if c != "points")
+    # points by the evenings' places count places already: not again by the
+    # places at each table (with a countback of every place of a room of 40)
+    dropped = ("points", "place_points", "countback") if rules.by_place else ("points",)
+    rest = tuple(c for c in rule.criteria() if c not in dropped)
     return replace(rule, primary="points", tiebreaks=rest)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import re
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +60,8 @@ def to_excel(
     language: str | None = None,
     numbers: bool = True,
     remaining: int | None = None,
+    points: str | Mapping | None = None,
+    best_evenings: int | None = None,
 ) -> Path:
     """Write the season workbook.
 
@@ -88,6 +90,11 @@ def to_excel(
         Evenings still to play in the latest season: with it, that page
         gives each player's title odds
         (:func:`~cardscore_frames.season.title_odds`).
+    points, best_evenings
+        The club's championship points and its best-N-evenings ladder, as for
+        :func:`~cardscore_frames.season.standings` (``points="place",
+        best_evenings=15``: a weekly challenge); the standings pages are then
+        ranked by them.
 
     Returns
     -------
@@ -138,16 +145,16 @@ def to_excel(
             unit,
             rate,
             language,
-            (numbers, remaining),
+            (numbers, remaining, {"points": points, "best_evenings": best_evenings}),
         )
 
 
 def _write(
     ledger, path, prep, scored, by, min_games, whist_price, unit, rate, lang, extra
 ):
-    numbers, remaining = extra
+    numbers, remaining, club = extra
     table = standings(
-        ledger, by=by, min_games=min_games, whist_price=whist_price, unit=unit
+        ledger, by=by, min_games=min_games, whist_price=whist_price, unit=unit, **club
     )
     by = [c for c in table.columns[1 : list(table.columns).index("rank")]]
     h2h = head_to_head(ledger)
