@@ -480,3 +480,57 @@ def test_an_export_without_its_description_reads_whole_by_its_headings(tmp_path,
     pd.testing.assert_frame_equal(
         back[first.columns].astype(object), first.astype(object)
     )
+
+
+# --- one column of points per player: a points-only log ------------------------
+
+
+def test_one_column_per_player_reads_as_a_points_log(tmp_path):
+    # a club's sheet: a title, the header in row 3, a column per player headed
+    # by his name, the deals, a totals row; Élise comes in for the third deal
+    players = ["Anne", "Bruno", "Chloé", "Denis", "Élise"]
+    deals = [
+        [60, -20, -20, -20, None],
+        [-30, 90, -30, -30, None],
+        [None, -40, 120, -40, -40],
+        [-52, -52, -52, 156, None],
+    ]
+    wb = openpyxl.Workbook()
+    sheet = wb.active
+    sheet.title = "Mars"
+    sheet["A1"] = "Tarot du jeudi · mars 2024"
+    sheet.append([])
+    sheet.append(["Partie", "Donne", *players])
+    for k, row in enumerate(deals, start=1):
+        sheet.append([1, k, *row])
+    sums = [sum(r[j] or 0 for r in deals) for j in range(5)]
+    sheet.append(["Total", None, *sums])
+    path = tmp_path / "club.xlsx"
+    wb.save(path)
+    log = csf.read_log(path, game="tarot", kind="points")
+    ledger = csf.tarot.to_ledger(csf.tarot.score(log))
+    got = ledger.groupby(ledger["player"].astype(str))["score"].sum().to_dict()
+    assert got == {p: float(s) for p, s in zip(players, sums, strict=True)}
+    # each deal seats its players in the sheet's order, the absent one left out
+    third = ledger[ledger["deal"] == 3]
+    assert third["player"].astype(str).tolist() == ["Bruno", "Chloé", "Denis", "Élise"]
+    # a slip in one player's cell is named by his column's cell
+    sheet["D4"] = -25  # Bruno, deal 1: the deal sums to -5, his column -27
+    wb.save(path)
+    with pytest.raises(csf.LogValidationError) as caught:
+        csf.read_log(path, game="tarot", kind="points")
+    fc = caught.value.failure_cases.set_index("reason")
+    assert fc.loc["totals_mismatch", "cell"] == "Mars!D8"
+    assert (
+        "gives -22; the rows above sum to -27" in fc.loc["totals_mismatch", "message"]
+    )
+    assert fc.loc["not_zero_sum", "cell"] == "Mars!C4"  # the deal's first seat
+    assert "60 + -25 + -20 + -20 = -5" in fc.loc["not_zero_sum", "message"]
+
+
+def test_a_column_of_words_beside_the_players_is_not_a_player():
+    raw = pd.DataFrame(
+        {"Donne": [1], "Anne": [30], "Bruno": [-10], "Chloé": [-20], "Note": ["ok"]}
+    ).assign(game=1)
+    with pytest.raises(csf.LogValidationError, match="column player1 is missing"):
+        csf.read_log(raw, game="tarot", kind="points")

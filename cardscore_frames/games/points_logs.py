@@ -11,7 +11,7 @@ from the caller.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -37,6 +37,7 @@ __all__ = [
     "wide_from_ledger",
     "as_ledger",
     "labelled",
+    "named_seats",
     "ZERO_SUM_TOLERANCE",
 ]
 
@@ -266,3 +267,63 @@ def labelled(points: pd.DataFrame, game: str) -> pd.DataFrame:
     ``to_excel`` and ``score`` know it) but vouching for nothing: it is checked
     when it is used, as any log."""
     return stamp(points, game=game, kind="points", rules=None, columns=())
+
+
+def named_seats(
+    names: Sequence[str], players: Sequence[str], scores: Sequence[str]
+) -> Callable[[pd.DataFrame], pd.DataFrame]:
+    """The ``prepare`` of a points log (:attr:`Schema.prepare
+    <cardscore_frames.checking.schema.Schema.prepare>`) that reads a club's
+    table of one column per player: headed by the player's name, his points
+    on each deal in it (``Donne | Anne | Bruno | Chloé | Denis``).
+
+    ``names`` are the log's columns. A table with none of ``players`` and
+    ``scores`` whose other columns hold numbers only (or blanks) is read as
+    seats: on each deal the players with points, in the table's order, fill
+    ``players`` and their points ``scores`` (a blank cell: he did not play
+    that deal). Any other table is returned as it is (a column of text among
+    them is no player's: the missing seat columns are then reported).
+    """
+    known = set(names)
+
+    def prepare(frame: pd.DataFrame) -> pd.DataFrame:
+        if {*players, *scores} & set(frame.columns):
+            return frame  # the log's own seats
+        heads = [c for c in frame.columns if c not in known and isinstance(c, str)]
+        if not heads or len(heads) > len(players):
+            return frame
+        cells = frame[heads].astype(object).to_numpy()
+        number = np.column_stack([_numbers(frame[h]) for h in heads])
+        text = np.column_stack([frame[h].astype(str).str.strip() for h in heads])
+        blank = pd.isna(cells) | (text == "")
+        if not (blank | ~np.isnan(number)).all():
+            return frame  # a column of words: no player's points
+        return _seated(frame, heads, cells, blank, players, scores)
+
+    return prepare
+
+
+def _numbers(column: pd.Series) -> pd.Series:
+    """A column's cells as numbers (NaN where none), ``45,5`` read as 45.5."""
+    text = column.astype(str).str.strip().str.replace(",", ".", regex=False)
+    return pd.to_numeric(text, errors="coerce").to_numpy(dtype=np.float64)
+
+
+def _seated(frame, heads, cells, blank, players, scores) -> pd.DataFrame:
+    """Each deal's players with points moved to the first seats, in order."""
+    order = np.argsort(blank, axis=1, kind="stable")  # the players of the deal first
+    taken = np.take_along_axis(~blank, order, axis=1)
+    names = np.array(heads, dtype=object)[order]
+    points = np.take_along_axis(cells, order, axis=1)
+    out = frame.drop(columns=heads)
+    seats, headings = {}, {}
+    for k, (player, score) in enumerate(zip(players, scores)):
+        if k < len(heads):
+            seats[player] = np.where(taken[:, k], names[:, k], None)
+            seats[score] = np.where(taken[:, k], points[:, k], None)
+            headings[score] = tuple(np.where(taken[:, k], names[:, k], heads[0]))
+    out = out.assign(
+        **{c: pd.Series(v, index=frame.index, dtype=object) for c, v in seats.items()}
+    )
+    out.attrs = {**out.attrs, "headings": headings}
+    return out

@@ -132,7 +132,10 @@ def header_row(
         if name_columns(headings, schema) is not None:
             hits += 2  # a last and a first name make the player's column
         named = {n for n in names if n}
-        if len(named) >= 2 and named & required and 2 * hits > len(headings):
+        # a log whose prepare reads columns by their content (a points log's
+        # column per player, headed by his name) needs no majority of headings
+        most = 2 * hits > len(headings) or schema.prepare is not None
+        if len(named) >= 2 and named & required and most:
             return i
     return None
 

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from cardscore_frames import ledger as _ledger
-from cardscore_frames.checking import Field, Problems, Schema, stamp
+from cardscore_frames.checking import METADATA_COLUMNS, Field, Problems, Schema, stamp
 from cardscore_frames.checking.seats import seats_taken
 from cardscore_frames.contract import ensure_scored, get_game, prepare_log
 from cardscore_frames.games.points_logs import (
@@ -32,6 +32,7 @@ from cardscore_frames.games.points_logs import (
     check_seats_filled,
     check_zero_sum,
     labelled,
+    named_seats,
     running_totals,
     wide_from_ledger,
 )
@@ -105,6 +106,9 @@ POINTS_SCHEMA = Schema(
     fields=FIELDS,
     checks=(check_points,),
     kind="points",
+    prepare=named_seats(
+        (*METADATA_COLUMNS, *(f.name for f in FIELDS)), PLAYERS, SCORES
+    ),
 )
 
 
