@@ -264,7 +264,8 @@ def _report_near_misses(
                 "unknown_column",
                 f"column {heading!r} (column {at + 1}) is not a column of the "
                 f"{schema.label}; did you mean {near} ({_headings_of(schema, near)})? "
-                f"Rename it, or read with columns={{{heading!r}: {near!r}}}",
+                f"Rename it, or read with columns={{{heading!r}: {near!r}}} "
+                f"(command line: --column {f'{heading}={near}'!r})",
             )
 
 

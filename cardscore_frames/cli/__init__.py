@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 
 from cardscore_frames.cli import (
@@ -44,6 +45,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    with warnings.catch_warnings():
+        warnings.showwarning = _said(warnings.showwarning)
+        return _run(args)
+
+
+def _said(default):
+    """A warning of the package printed as one line for a person (``cardscore:
+    warning: ...``), not as Python's file, line and source; others as usual."""
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        if not issubclass(category, UserWarning):  # a library's, for developers
+            return default(message, category, filename, lineno, file, line)
+        print(f"cardscore: warning: {message}", file=file or sys.stderr)
+
+    return show
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         args.run(args)
     except UsageError as exc:

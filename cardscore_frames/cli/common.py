@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
+import datetime as dt
 import glob
+import re
+import shlex
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -11,7 +15,12 @@ import pandas as pd
 
 from cardscore_frames.atomic import atomic_path, write_frame
 from cardscore_frames.contract import game_names, get_game
-from cardscore_frames.errors import CardscoreError, LogNotFoundError, LogValidationError
+from cardscore_frames.errors import (
+    CardscoreError,
+    LogNotFoundError,
+    LogValidationError,
+    RulesError,
+)
 from cardscore_frames.excel import Workbook
 from cardscore_frames.io import concat_logs, read_log
 from cardscore_frames.io.excel import workbook_metadata
@@ -23,6 +32,10 @@ __all__ = [
     "folder_for",
     "rules_of",
     "log_paths",
+    "add_log_options",
+    "log_options",
+    "read_one",
+    "season_hint",
     "progress",
     "read_logs",
     "write_table",
@@ -153,6 +166,111 @@ def write_table(frame: pd.DataFrame, path: str | Path, *, sheet: str = "Table") 
     return write_frame(frame, path)
 
 
+def add_log_options(parser: argparse.ArgumentParser) -> None:
+    """``--season`` and ``--column``: what a club's files do not say."""
+    parser.add_argument(
+        "--season",
+        default=None,
+        help="the season the files hold, e.g. 2025-26: the season of rows that "
+        "give none, and the year of sheets named by their date (2 SEPTEMBRE, 14.11)",
+    )
+    parser.add_argument(
+        "--column",
+        action="append",
+        default=[],
+        type=_heading_column,
+        dest="columns",
+        metavar="HEADING=COLUMN",
+        help="read a heading the game does not know as one of its columns, e.g. "
+        "--column 'Appel=partner' (repeatable)",
+    )
+
+
+def _heading_column(text: str) -> tuple[str, str]:
+    """``Appel=partner`` as (heading, column); anything else is a usage error."""
+    heading, sep, column = text.rpartition("=")
+    heading, column = heading.strip(), column.strip()
+    if not sep or not heading or not column:
+        raise argparse.ArgumentTypeError(
+            f"expected HEADING=COLUMN, a heading of the file and the column it "
+            f"holds, e.g. --column 'Appel=partner'; got {text!r}"
+        )
+    return heading, column
+
+
+def log_options(args: argparse.Namespace) -> dict:
+    """``columns=`` and ``season=`` for ``read_log``, from the command line."""
+    columns: dict[str, str] = {}
+    for heading, column in getattr(args, "columns", None) or ():
+        if columns.get(heading, column) != column:
+            raise UsageError(
+                f"--column {heading!r} is given twice, as {columns[heading]} and "
+                f"as {column}: give it once"
+            )
+        columns[heading] = column
+    return {"columns": columns or None, "season": getattr(args, "season", None)}
+
+
+#: How the package's checker begins a problem with ``columns=`` (said here as
+#: the option that gave them).
+_COLUMNS_SLIP = "columns= maps a heading to a column; "
+
+
+def read_one(path: str | Path, game: str, **options) -> pd.DataFrame:
+    """``read_log`` of one file, a slip in ``--column`` said as a usage error
+    in the option's own words."""
+    try:
+        return read_log(path, game=game, **options)
+    except RulesError as exc:
+        text = str(exc)
+        if not text.startswith(_COLUMNS_SLIP):
+            raise
+        raise UsageError(f"--column: {text[len(_COLUMNS_SLIP) :]}") from None
+
+
+def season_hint(
+    err: LogValidationError,
+    path: str | Path,
+    game: str,
+    kind: str,
+    season: str | None,
+    command: str,
+) -> str | None:
+    """What to add when evening results in a workbook have no date because the
+    sheets are named by their date without the year and no season gives it."""
+    fc = err.failure_cases
+    missing = (fc["reason"] == "missing_column") & (fc["column"] == "date")
+    if kind != "results" or not _is_workbook(path) or not missing.any():
+        return None
+    if season is not None and re.search(r"\d{4}", season):
+        return None  # the year is given: the sheets' names are no dates
+    line = (
+        f"  cardscore {command} {shlex.quote(str(path))} --game {game} "
+        f"--kind results --season {_this_season()}"
+    )
+    if season is None:
+        return (
+            "sheets named by their evening's date (2 SEPTEMBRE, 14.11) need the "
+            f"season they belong to, which gives their year; this season's:\n{line}"
+        )
+    return (
+        f"--season {season!r} gives no year for the sheets named by their date: "
+        f"write it as 2025-26 (September to August) or 2026, e.g.\n{line}"
+    )
+
+
+def _is_workbook(path: str | Path) -> bool:
+    """An Excel workbook (whose sheets may be named by their date)."""
+    return Path(path).suffix.lower() in (".xlsx", ".xlsm")
+
+
+def _this_season(today: dt.date | None = None) -> str:
+    """The club season under way (September to August): ``2025-26``."""
+    today = today or dt.date.today()
+    first = today.year if today.month >= 9 else today.year - 1
+    return f"{first}-{(first + 1) % 100:02d}"
+
+
 def read_logs(
     paths: Sequence[Path],
     game: str,
@@ -161,19 +279,31 @@ def read_logs(
     rules=None,
     sheet: str | int = 0,
     errors_csv: str | Path | None = None,
+    columns: dict[str, str] | None = None,
+    season: str | None = None,
+    command: str = "score",
 ) -> pd.DataFrame:
     """Several logs of one game read and checked, one progress step a file, and
     stacked (``concat_logs``); every file's problems reported together."""
 
-    frames, failed = [], []
+    frames, failed, hints = [], [], []
     sheet = int(sheet) if str(sheet).isdigit() else sheet
     for path in progress(paths, total=len(paths), desc="reading"):
         try:
             frames.append(
-                read_log(path, game=game, kind=kind, rules=rules, sheet=sheet)
+                read_one(
+                    path,
+                    game,
+                    kind=kind,
+                    rules=rules,
+                    sheet=sheet,
+                    columns=columns,
+                    season=season,
+                )
             )
         except LogValidationError as err:
             failed.append((path, err))
+            hints.append(season_hint(err, path, game, kind, season, command))
     if failed:
         if errors_csv:
             table = pd.concat(
@@ -182,16 +312,18 @@ def read_logs(
             )
             with atomic_path(errors_csv) as tmp:
                 table.to_csv(tmp, index=False)
-        raise ProblemReport([e for _, e in failed])
+        raise ProblemReport([e for _, e in failed], hints)
     return frames[0] if len(frames) == 1 else concat_logs(frames)
 
 
 class ProblemReport(CardscoreError):
-    """Every failing file's problem report, one after another."""
+    """Every failing file's problem report, one after another, then what to do
+    about them where the command line can say (each hint once)."""
 
-    def __init__(self, errors: list) -> None:
+    def __init__(self, errors: list, hints: Iterable[str | None] = ()) -> None:
         self.errors = errors
-        super().__init__("\n".join(str(e) for e in errors))
+        self.hints = list(dict.fromkeys(h for h in hints if h))
+        super().__init__("\n".join([*(str(e) for e in errors), *self.hints]))
 
 
 class UsageError(CardscoreError):

@@ -1,5 +1,6 @@
 """``cardscore score LOGS... [--game G]``: validate and score logs, print the
-results (the game and log kind of a workbook of this package are its own); ``--out FILE`` also writes them (``.xlsx``: the score sheets as on paper;
+results (the game and log kind of a workbook of this package are its own);
+``--out FILE`` also writes them (``.xlsx``: the score sheets as on paper;
 ``.csv`` or ``.parquet``: the scored frame)."""
 
 from __future__ import annotations
@@ -11,16 +12,20 @@ import pandas as pd
 
 from cardscore_frames.atomic import atomic_path, write_frame
 from cardscore_frames.cli.common import (
+    ProblemReport,
+    add_log_options,
     folder_for,
     game_and_kind,
+    log_options,
     log_paths,
     print_tables,
     read_logs,
+    read_one,
     rules_of,
+    season_hint,
 )
 from cardscore_frames.contract import game_names, get_game
 from cardscore_frames.errors import LogReadError, LogValidationError
-from cardscore_frames.io import read_log
 from cardscore_frames.io.excel import to_excel
 
 EXAMPLE = """examples:
@@ -29,6 +34,9 @@ EXAMPLE = """examples:
   cardscore score pools.csv --game preferans --rules leningrad --out pools.xlsx --method paper
   cardscore score protocol.csv --game belot --kind points
   cardscore score club.xlsx --game tarot --sheet Deals --errors-csv problems.csv
+  cardscore score challenge.xlsx --game tarot --kind results --season 2025-26
+  cardscore score evening.csv --game tarot --column 'Appel=partner'
+  cardscore score cinq.csv --game tarot --rules alone   # at 5, the taker alone
   cardscore score feuille.xlsx      # a sheet of this package knows its game"""
 
 #: What ``--out`` writes, by the file's suffix.
@@ -57,14 +65,19 @@ def add(sub) -> None:
     sc.add_argument(
         "--kind",
         default=None,
-        help="deals (default) or points (points-only logs)",
+        help="deals (default), points (points-only logs) or results (each "
+        "player's score per session of an evening)",
     )
-    sc.add_argument("--sheet", default=0, help="Excel sheet name (default: the first)")
+    sc.add_argument(
+        "--sheet", default=0, help="Excel sheet (default: every sheet that holds it)"
+    )
     sc.add_argument(
         "--rules",
         default=None,
-        help="a rules preset of the game, e.g. leningrad for preferans",
+        help="a rules preset of the game, e.g. leningrad for preferans, alone for "
+        "tarot (at 5 players the taker always plays alone)",
     )
+    add_log_options(sc)
     sc.add_argument(
         "--errors-csv",
         default=None,
@@ -87,6 +100,7 @@ def add(sub) -> None:
 def run(args: argparse.Namespace, out=None) -> None:
     paths = log_paths(args.logs)
     game, kind = game_and_kind(paths[0], args.game, args.kind, "score")
+    options = log_options(args)
     if len(paths) == 1:
         score_log(
             paths[0],
@@ -98,6 +112,7 @@ def run(args: argparse.Namespace, out=None) -> None:
             out_file=args.out,
             method=args.method,
             kind=kind,
+            **options,
         )
         return
     if args.out is not None:
@@ -110,6 +125,7 @@ def run(args: argparse.Namespace, out=None) -> None:
         rules=rules_of(game, args.rules),
         sheet=args.sheet,
         errors_csv=args.errors_csv,
+        **options,
     )
     print_tables(entry.report(deals), out)
     if args.out is not None:
@@ -130,25 +146,32 @@ def score_log(
     out_file=None,
     method=None,
     kind="deals",
+    columns=None,
+    season=None,
 ) -> pd.DataFrame:
     """Read, check, score and print a log (and write it with ``out_file``);
-    returns the checked deals."""
+    returns the checked deals. ``columns`` and ``season`` as for ``read_log``."""
     entry = get_game(game)
     if out_file is not None:
         _check_suffix(out_file)
     try:
-        deals = read_log(
+        deals = read_one(
             log,
-            game=game,
+            game,
             kind=kind,
             rules=rules_of(game, rules),
             sheet=int(sheet) if str(sheet).isdigit() else sheet,
+            columns=columns,
+            season=season,
         )
     except LogValidationError as exc:
         if errors_csv:  # atomically, as every file the package writes
             with atomic_path(errors_csv) as temporary:
                 exc.failure_cases.to_csv(temporary, index=False)
-        raise
+        hint = season_hint(exc, log, game, kind, season, "score")
+        if hint is None:
+            raise
+        raise ProblemReport([exc], [hint]) from None
     print_tables(entry.report(deals), out)
     if out_file is not None:
         written = write_scored(entry.score(deals), folder_for(out_file), method=method)

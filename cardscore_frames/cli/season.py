@@ -16,10 +16,19 @@ import pandas as pd
 
 from cardscore_frames import season
 from cardscore_frames.atomic import write_frame
-from cardscore_frames.cli.common import folder_for, print_tables, rules_of
+from cardscore_frames.cli.common import (
+    ProblemReport,
+    add_log_options,
+    folder_for,
+    game_and_kind,
+    log_options,
+    print_tables,
+    read_one,
+    rules_of,
+    season_hint,
+)
 from cardscore_frames.contract import game_names, get_game
-from cardscore_frames.errors import CardscoreError
-from cardscore_frames.io import read_log
+from cardscore_frames.errors import CardscoreError, LogValidationError
 from cardscore_frames.ledger import concat
 from cardscore_frames.season.display import rule_words, shown, wall_columns
 from cardscore_frames.season.frames import prepared
@@ -30,10 +39,12 @@ _OUT = (".xlsx", ".csv", ".parquet")
 
 
 EXAMPLE = """examples:
-  cardscore season tarot:sample_data/league/tarot.csv belot:sample_data/league/belot.csv \
-      preferans:sample_data/league/preferans.csv --by season --whist-price 0.10 \
+  cardscore season tarot:sample_data/league/tarot.csv belot:sample_data/league/belot.csv \\
+      preferans:sample_data/league/preferans.csv --by season --whist-price 0.10 \\
       --out season.xlsx --png charts/
-  cardscore season 'club/*.csv' --game tarot --rank-by mean --min-games 5 --out table.csv"""
+  cardscore season 'club/*.csv' --game tarot --rank-by mean --min-games 5 --out table.csv
+  cardscore season challenge.xlsx --game tarot --kind results --season 2025-26 \\
+      --points place --best-evenings 15 --out challenge-season.xlsx"""
 
 
 def add(sub) -> None:
@@ -50,6 +61,13 @@ def add(sub) -> None:
     se.add_argument("logs", nargs="+", metavar="LOG", help="PATH or GAME:PATH; globs")
     se.add_argument("--game", choices=game_names(), help="the game of plain PATHs")
     se.add_argument(
+        "--kind",
+        default=None,
+        help="the logs' kind: deals (default), points (points-only logs) or "
+        "results (each player's score per session of an evening)",
+    )
+    add_log_options(se)
+    se.add_argument(
         "--rules",
         action="append",
         default=[],
@@ -61,6 +79,22 @@ def add(sub) -> None:
     se.add_argument("--by", nargs="*", default=["league", "season"], metavar="COL")
     se.add_argument("--rank-by", choices=("total", "mean"), default="total")
     se.add_argument("--min-games", type=int, default=0)
+    se.add_argument(
+        "--points",
+        choices=tuple(season.POINTS_PRESETS),
+        default=None,
+        help="championship points, the table ranked by them: place (at each "
+        "evening, the first of n players gets n points, the last 1) or seeger "
+        "(the score, +50 a game won, -50 a game lost, 40 or 30 for each "
+        "opponent of a lost game at a table of 3 or 4)",
+    )
+    se.add_argument(
+        "--best-evenings",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="count only each player's N best evenings (e.g. 15)",
+    )
     se.add_argument("--whist-price", type=float, default=None)
     se.add_argument("--unit", type=float, default=0.01)
     se.add_argument("--no-ratings", action="store_true", help="skip openskill")
@@ -91,8 +125,10 @@ def add(sub) -> None:
 def run(args: argparse.Namespace, out=None) -> None:
     if args.out and Path(args.out).suffix.lower() not in _OUT:
         raise CardscoreError(f"--out must end in {', '.join(_OUT)}; got {args.out}")
-    scored = [_scored(game, path, args) for game, path in _logs(args)]
-    ledger = concat(game_ledger(s) for s in scored)
+    read = _all_scored(_logs(args), args)
+    ledger = concat(game_ledger(s) for _, s in read)
+    # the players' pages profile their bids: only a log of deals says them
+    scored = [s for kind, s in read if kind == "deals"]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         table = season.standings(
@@ -102,6 +138,8 @@ def run(args: argparse.Namespace, out=None) -> None:
             min_games=args.min_games,
             whist_price=args.whist_price,
             unit=args.unit,
+            points=args.points,
+            best_evenings=args.best_evenings,
         )
     for message in dict.fromkeys(str(w.message) for w in caught):
         print(f"cardscore: warning: {message}", file=sys.stderr)
@@ -155,7 +193,39 @@ def _split(item: str, default: str | None) -> tuple[str, str]:
     return default, item
 
 
-def _scored(game: str, path: str, args) -> pd.DataFrame:
+def _count(text: str) -> int:
+    """A number of evenings: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of evenings, 1 or more (e.g. 15); got {text!r}"
+        )
+    return value
+
+
+def _all_scored(logs: list[tuple[str, str]], args) -> list[tuple[str, pd.DataFrame]]:
+    """(kind, scored) of every log; the problems of every file reported
+    together (nothing is ranked from logs with problems)."""
+    options = log_options(args)
+    scored, failed, hints = [], [], []
+    for game, path in logs:
+        kind = game_and_kind(path, game, args.kind, "season")[1]
+        try:
+            scored.append((kind, _scored(game, path, kind, options, args)))
+        except LogValidationError as err:
+            failed.append(err)
+            hints.append(
+                season_hint(err, path, game, kind, options["season"], "season")
+            )
+    if failed:
+        raise ProblemReport(failed, hints)
+    return scored
+
+
+def _scored(game: str, path: str, kind: str, options: dict, args) -> pd.DataFrame:
     preset = None
     for given in args.rules:
         head, sep, tail = given.partition(":")
@@ -163,7 +233,7 @@ def _scored(game: str, path: str, args) -> pd.DataFrame:
             preset = tail
         elif not sep and game == args.game:
             preset = given
-    deals = read_log(path, game=game, rules=rules_of(game, preset))
+    deals = read_one(path, game, kind=kind, rules=rules_of(game, preset), **options)
     return get_game(game).score(deals)
 
 
@@ -208,6 +278,8 @@ def _write(ledger, table, scored, args, rate: bool, out=None) -> None:
             language=args.language,
             numbers=numbers,
             remaining=args.remaining,
+            points=args.points,
+            best_evenings=args.best_evenings,
         )
     else:
         write_frame(table, target)
