@@ -234,8 +234,10 @@ def test_season_writes_the_workbook_ranked_by_points(capsys, book, tmp_path):
         str(target),
     )
     assert status == 0, err
-    sheet = openpyxl.load_workbook(target, read_only=True)["Classement · Tarot"]
+    book = openpyxl.load_workbook(target, read_only=True)
+    sheet = book["Classement · Tarot"]
     rows = [r for r in sheet.iter_rows(values_only=True) if any(r)]
+    book.close()  # read only: the file stays open until closed
     header = next(i for i, r in enumerate(rows) if "Points du club" in r)
     first = dict(zip(rows[header], rows[header + 1], strict=False))
     want = _place_points(results, 15)

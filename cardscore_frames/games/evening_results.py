@@ -283,7 +283,7 @@ def _prepare(frame: pd.DataFrame) -> pd.DataFrame:
     out = out.copy(deep=False) if out is frame else out
     if "game_id" not in out:
         out["game_id"] = _as_written(out["date"]).array if "date" in out else None
-    evening = out.groupby(out["game_id"].array, dropna=False, sort=False)
+    evening = out.groupby(out["game_id"], dropna=False, sort=False, observed=True)
     out["entry"] = evening.cumcount().to_numpy() + 1
     return out
 

@@ -134,7 +134,8 @@ def _with_sides(results: pd.DataFrame) -> pd.DataFrame:
         column = get_game(str(name)).team
         if column is not None and column in results:
             rows = (results["game"] == name).to_numpy()
-            side[rows] = results.loc[rows, column].astype(str)
+            # as text, a blank side blank (pandas 2.3's astype(str) writes "nan")
+            side[rows] = results.loc[rows, column].astype(TEXT)
     return results.assign(side=side.astype(TEXT).astype("category"))
 
 
