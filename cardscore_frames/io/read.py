@@ -125,8 +125,10 @@ def read_log(
     kind : str
         Which of the game's logs: ``"deals"`` (one row per deal),
         ``"points"`` (points-only: each player's, or each belot pair's, points
-        per deal), or for preferans ``"sheet"`` (end-of-game sheets, one row per
-        game and player).
+        per deal; a club's table of one column per player, headed by his name,
+        reads as one), ``"results"`` (evening results: each player's score per
+        session of an evening, wide ``S1..Sk`` or long), or for preferans
+        ``"sheet"`` (end-of-game sheets, one row per game and player).
     errors : {"raise", "collect"}
         ``"raise"``: any problem raises a
         :class:`~cardscore_frames.LogValidationError` listing all of them.

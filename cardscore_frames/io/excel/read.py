@@ -77,9 +77,10 @@ def read_excel(
         The game the log is of.
     kind : str
         Which of the game's logs: ``"deals"``, ``"points"`` (each seat's points
-        per deal, as a points-only log's sheets hold them), or preferans
-        ``"sheet"`` (end-of-game sheets). A workbook of another kind says which
-        to ask for.
+        per deal, as a points-only log's sheets hold them), ``"results"``
+        (evening results: a club's sheet per evening of each player's
+        sessions), or preferans ``"sheet"`` (end-of-game sheets). A workbook
+        of another kind says which to ask for.
     sheet : str or int, optional
         One sheet to read. By default every sheet of our workbook that holds a
         log of ``kind``, and every sheet of any other workbook whose table is
