@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -306,8 +306,9 @@ def check_results(frame: pd.DataFrame, problems: Problems, rules: Any) -> None:
     evening = _evenings(frame)
     _check_blanks(frame, problems)
     twice = _check_twice(frame, problems, evening)
-    _check_totals(frame, problems, evening, twice)
-    _check_places(frame, problems, evening, twice)
+    nights = _nights(frame, evening, twice)
+    _check_totals(frame, problems, nights)
+    _check_places(frame, problems, nights)
     game = get_game(problems.game)
     if game.zero_sum:
         _check_zero_sum(frame, problems, evening, game.name)
@@ -379,74 +380,90 @@ def _check_twice(
     return twice
 
 
-def _check_totals(
-    frame: pd.DataFrame, problems: Problems, evening: np.ndarray, twice: np.ndarray
-) -> None:
-    """Each Total given is the sum of the player's scores that evening (a
-    player written twice in it is reported as that)."""
-    total = frame["total"].to_numpy(dtype=np.float64, na_value=np.nan)
+class _Nights(NamedTuple):
+    """Per row: its player's evening (-1: no player or no date), the sum of his
+    scores that evening, whether one of them is unread or written twice (then
+    nothing is checked against the sum), and his place at the evening by it
+    (1224: level sums share the place)."""
+
+    group: np.ndarray
+    sums: np.ndarray
+    doubtful: np.ndarray
+    place: np.ndarray
+
+
+def _nights(frame: pd.DataFrame, evening: np.ndarray, twice: np.ndarray) -> _Nights:
     player = frame["player"].cat.codes.to_numpy()
-    known = ~np.isnan(total) & (player >= 0) & (evening >= 0)
-    if not known.any():
-        return
-    group = pd.factorize(evening * (len(frame["player"].cat.categories) + 1) + player)[
-        0
-    ]
+    seen = (player >= 0) & (evening >= 0)
+    key = evening * (len(frame["player"].cat.categories) + 1) + player
+    group = np.full(len(frame), -1, dtype=np.int64)
+    if not seen.any():  # nothing to sum: nothing checked
+        none = np.full(len(frame), np.nan)
+        return _Nights(group, none, np.zeros(len(frame), dtype=bool), none)
+    group[seen] = pd.factorize(key[seen])[0]
     score = frame["score"].to_numpy(dtype=np.float64, na_value=np.nan)
     unread = np.isnan(score) & frame["session"].notna().to_numpy()
     size = int(group.max()) + 1
-    sums = np.bincount(group, weights=np.nan_to_num(score), minlength=size)
-    doubtful = np.bincount(group, weights=(unread | twice) * 1.0, minlength=size) > 0
-    off = known & ~doubtful[group] & (np.abs(total - sums[group]) > ZERO_SUM_TOLERANCE)
-    first = np.zeros(len(frame), dtype=bool)
-    at = np.flatnonzero(off)
-    first[at[np.unique(group[at], return_index=True)[1]]] = True  # once a player
+    rows = np.flatnonzero(seen)
+    sums = np.bincount(group[rows], weights=np.nan_to_num(score[rows]), minlength=size)
+    bad = (unread | twice)[rows] * 1.0
+    doubtful = np.bincount(group[rows], weights=bad, minlength=size) > 0
+    night = np.zeros(size, dtype=np.int64)
+    night[group[rows]] = evening[rows]
+    place = pd.Series(sums).groupby(night).rank(method="min", ascending=False)
+    at = np.maximum(group, 0)
+    return _Nights(
+        group,
+        np.where(seen, sums[at], np.nan),
+        seen & doubtful[at],
+        np.where(seen, place.to_numpy()[at], np.nan),
+    )
+
+
+def _once_each(mask: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """``mask`` on the first of its rows in each group only (one problem a
+    player's evening)."""
+    at = np.flatnonzero(mask)
+    first = np.zeros(len(mask), dtype=bool)
+    first[at[np.unique(group[at], return_index=True)[1]]] = True
+    return first
+
+
+def _check_totals(frame: pd.DataFrame, problems: Problems, nights: _Nights) -> None:
+    """Each Total given is the sum of the player's scores that evening (a
+    player written twice in it is reported as that)."""
+    total = frame["total"].to_numpy(dtype=np.float64, na_value=np.nan)
+    known = ~np.isnan(total) & (nights.group >= 0) & ~nights.doubtful
+    off = known & (np.abs(total - nights.sums) > ZERO_SUM_TOLERANCE)
     problems.add(
-        first,
+        _once_each(off, nights.group),
         "total",
         "total_mismatch",
         "total must be the sum of {player}'s sessions on {day}; got {value}, "
         "the sessions add up to {sum}",
         player=frame["player"],
         day=lambda: _day(frame),
-        sum=sums[group],
+        sum=nights.sums,
     )
 
 
-def _check_places(
-    frame: pd.DataFrame, problems: Problems, evening: np.ndarray, twice: np.ndarray
-) -> None:
+def _check_places(frame: pd.DataFrame, problems: Problems, nights: _Nights) -> None:
     """Each place given is the player's rank at the evening by his total of
     its sessions (the highest first, level totals sharing the place: 1, 2, 2,
     4), as a challenge's Classement column ranks it."""
     place = frame["place"].to_numpy(dtype=np.float64, na_value=np.nan)
-    player = frame["player"].cat.codes.to_numpy()
-    seen = (player >= 0) & (evening >= 0)
-    if np.isnan(place[seen]).all():
-        return
-    score = frame["score"].to_numpy(dtype=np.float64, na_value=np.nan)
-    rows = pd.DataFrame({"e": evening, "p": player, "s": np.nan_to_num(score)})[seen]
-    sums = rows.groupby(["e", "p"])["s"].sum()
-    rank = sums.groupby(level="e").rank(method="min", ascending=False)
-    at = pd.MultiIndex.from_arrays([evening, player])
-    expected = rank.reindex(at).to_numpy(dtype=np.float64)
-    total = sums.reindex(at).to_numpy(dtype=np.float64)
-    unread = np.isnan(score) & frame["session"].notna().to_numpy()
-    doubtful = pd.Series(unread | twice).groupby([evening, player]).transform("any")
-    off = seen & ~np.isnan(place) & (place != expected) & ~doubtful.to_numpy()
-    first = off & ~pd.Series(list(zip(evening, player))).duplicated().to_numpy()
+    known = ~np.isnan(place) & (nights.group >= 0) & ~nights.doubtful
+    off = known & (place != nights.place)
     problems.add(
-        first,
+        _once_each(off, nights.group),
         "place",
         "place_mismatch",
         "place must be {expected}: {player}'s total of {sum} on {day} ranks "
         "{expected} among the evening's players; got {value}",
         player=frame["player"],
         day=lambda: _day(frame),
-        sum=total,
-        expected=expected.astype(np.int64, copy=False)
-        if not np.isnan(expected).any()
-        else np.nan_to_num(expected).astype(np.int64),
+        sum=nights.sums,
+        expected=np.nan_to_num(nights.place).astype(np.int64),
     )
 
 
