@@ -140,3 +140,23 @@ def challenge(path: Path, seed: int = 7, slips: list = SLIPS) -> dict:
         ],
         "sheets": [name for _, name in EVENINGS],
     }
+
+
+def place_points(results: pd.DataFrame, best: int) -> pd.DataFrame:
+    """Plainly, the oracle of the challenge's table: each evening's totals
+    ranked (1, 2, 2, 4), n - place + 1 points, each player's best evenings
+    summed (more points, then more score, then the earlier first); by player,
+    ``points``, ``total`` (of the evenings counted) and ``evenings`` (played)."""
+    nights = results.groupby(["date", "player"])["score"].sum().reset_index()
+    place = nights.groupby("date")["score"].rank(method="min", ascending=False)
+    size = nights.groupby("date")["player"].transform("size")
+    nights["points"] = size - place + 1
+    nights = nights.sort_values(
+        ["player", "points", "score", "date"], ascending=[True, False, False, True]
+    )
+    counted = nights.groupby("player").head(best)
+    out = counted.groupby("player").agg(
+        points=("points", "sum"), total=("score", "sum")
+    )
+    out["evenings"] = nights.groupby("player").size()
+    return out

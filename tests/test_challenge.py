@@ -11,7 +11,7 @@ from __future__ import annotations
 import openpyxl
 import pandas as pd
 import pytest
-from club_books import SEASON, challenge
+from club_books import SEASON, challenge, place_points
 
 import cardscore_frames as csf
 
@@ -71,21 +71,8 @@ def test_the_season_ranks_by_the_best_evenings_place_points(book, best):
     got = _read(path, errors="collect")
     ledger = csf.tarot.to_ledger(got.deals)
     table = csf.season.standings(ledger, points="place", best_evenings=best)
-    # plainly: each evening's totals, ranked 1224, n - place + 1 points
     slipped = {day for day, *_ in made["slips"]}
-    rows = made["results"][~made["results"]["date"].isin(slipped)]
-    nights = rows.groupby(["date", "player"])["score"].sum().reset_index()
-    place = nights.groupby("date")["score"].rank(method="min", ascending=False)
-    size = nights.groupby("date")["player"].transform("size")
-    nights["points"] = size - place + 1
-    nights = nights.sort_values(
-        ["player", "points", "score", "date"], ascending=[True, False, False, True]
-    )
-    counted = nights.groupby("player").head(best)
-    want = counted.groupby("player").agg(
-        points=("points", "sum"), total=("score", "sum")
-    )
-    want["evenings"] = nights.groupby("player").size()
+    want = place_points(made["results"][~made["results"]["date"].isin(slipped)], best)
     got_table = table.set_index(table["player"].astype(str))
     assert got_table["points"].to_dict() == want["points"].astype(float).to_dict()
     assert got_table["total"].to_dict() == want["total"].astype(float).to_dict()

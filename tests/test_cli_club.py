@@ -13,7 +13,7 @@ import re
 import openpyxl
 import pandas as pd
 import pytest
-from club_books import EVENINGS, SEASON, SIZES, SLIPS, challenge
+from club_books import EVENINGS, SEASON, SIZES, SLIPS, challenge, place_points
 
 from cardscore_frames.cli import main
 
@@ -82,22 +82,6 @@ def book(tmp_path_factory):
     made = challenge(path)
     fixed, results = _fixed(path, made, folder / "fixed.xlsx")
     return path, fixed, results
-
-
-def _place_points(results: pd.DataFrame, best: int) -> pd.DataFrame:
-    """Plainly: each evening's totals ranked (1, 2, 2, 4), n - place + 1 points,
-    each player's best evenings summed (more points, then more score first)."""
-    nights = results.groupby(["date", "player"])["score"].sum().reset_index()
-    place = nights.groupby("date")["score"].rank(method="min", ascending=False)
-    size = nights.groupby("date")["player"].transform("size")
-    nights["points"] = size - place + 1
-    nights = nights.sort_values(
-        ["player", "points", "score", "date"], ascending=[True, False, False, True]
-    )
-    counted = nights.groupby("player").head(best)
-    return counted.groupby("player").agg(
-        points=("points", "sum"), total=("score", "sum")
-    )
 
 
 def _printed_table(out: str) -> pd.DataFrame:
@@ -199,7 +183,7 @@ def test_season_ranks_by_championship_points(capsys, book, best):
         "--no-ratings",
     )
     assert status == 0, err
-    want = _place_points(results, best)
+    want = place_points(results, best)
     assert (want["points"] == want["points"].max()).sum() == 1  # a clear leader
     lines = out.splitlines()
     assert f"== tarot / {SEASON} ==" in lines
@@ -240,7 +224,7 @@ def test_season_writes_the_workbook_ranked_by_points(capsys, book, tmp_path):
     book.close()  # read only: the file stays open until closed
     header = next(i for i, r in enumerate(rows) if "Points du club" in r)
     first = dict(zip(rows[header], rows[header + 1], strict=False))
-    want = _place_points(results, 15)
+    want = place_points(results, 15)
     assert first["Joueur"] == want["points"].idxmax()
     assert first["Points du club"] == want["points"].max()
 
